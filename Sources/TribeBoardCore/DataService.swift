@@ -1,0 +1,90 @@
+import Foundation
+
+/// The family data: families and members, and what each module holds.
+///
+/// Every change names the acting user, so a backend can check it; rule breaks such as demoting
+/// the last parent admin come back as ``AppError``s.
+public protocol DataService: Sendable {
+  // MARK: Families and members
+
+  /// Creates a family with a fresh unique code; `creator` becomes its parent admin.
+  func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family
+  /// Finds the family with `code`, for a preview before joining.
+  func findFamily(code: String) async throws(AppError) -> FamilyPreview
+  /// Adds `user` to a family in `role`.
+  func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership
+  /// The families `user` belongs to, including memberships that have expired.
+  func families(for user: UserID) async throws(AppError) -> [Family]
+  /// A family's members, parent admins first.
+  func members(of family: FamilyID) async throws(AppError) -> [Member]
+  /// Gives `user` a new role in a family.
+  func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError)
+  /// Takes `user` out of a family.
+  func removeMember(_ user: UserID, from family: FamilyID, by actor: UserID) async throws(AppError)
+  /// Replaces the family's code; the old one stops working.
+  func regenerateCode(for family: FamilyID, by actor: UserID) async throws(AppError) -> Family
+
+  // MARK: Profile and preferences
+
+  func profile(of user: UserID) async throws(AppError) -> UserProfile
+  func notificationPreferences(of user: UserID) async throws(AppError) -> NotificationPreferences
+  func setNotificationPreferences(_ preferences: NotificationPreferences, for user: UserID) async throws(AppError)
+
+  // MARK: Calendar
+
+  /// The family's own events; birthdays and school runs are derived by the app.
+  func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent]
+  func addEvent(_ event: NewEvent, to family: FamilyID, by actor: UserID) async throws(AppError) -> CalendarEvent
+
+  // MARK: Tasks
+
+  func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask]
+  func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask
+  func setStatus(_ status: FamilyTask.Status, ofTask task: ItemID, by actor: UserID) async throws(AppError)
+  func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError)
+
+  // MARK: Messaging
+
+  func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage]
+  func sendMessage(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyMessage
+  func notices(in family: FamilyID) async throws(AppError) -> [Notice]
+  func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice
+  func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError)
+
+  // MARK: School run
+
+  func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute]
+  func pickups(in family: FamilyID) async throws(AppError) -> [Pickup]
+  /// Makes `actor` the driver of a pickup, or frees it when `driver` is `nil`.
+  func setDriver(_ driver: UserID?, ofPickup pickup: ItemID, by actor: UserID) async throws(AppError)
+}
+
+/// The fields of an event being added.
+public struct NewEvent: Equatable, Sendable {
+  public var title: String
+  public var start: Date
+  public var place: String?
+  public var participants: [UserID]
+
+  public init(title: String, start: Date, place: String? = nil, participants: [UserID] = []) {
+    self.title = title
+    self.start = start
+    self.place = place
+    self.participants = participants
+  }
+}
+
+/// The fields of a task being added.
+public struct NewTask: Equatable, Sendable {
+  public var title: String
+  public var assignee: UserID?
+  public var due: Date?
+  public var points: Int
+
+  public init(title: String, assignee: UserID? = nil, due: Date? = nil, points: Int = 0) {
+    self.title = title
+    self.assignee = assignee
+    self.due = due
+    self.points = points
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What the device remembers between launches, apart from the session token.
+public protocol DeviceStore: Sendable {
+  func onboardingCompleted() async -> Bool
+  func setOnboardingCompleted(_ completed: Bool) async
+}
+
+/// The source of the current time. The simulator's clock is simulated; the real app's is the system's.
+public protocol AppClock: Sendable {
+  func now() -> Date
+}
+
+/// Every service the app uses, passed to the flow as one value.
+public struct Services: Sendable {
+  public var auth: any AuthService
+  public var data: any DataService
+  public var sync: any CloudSyncService
+  public var device: any DeviceStore
+  public var clock: any AppClock
+
+  public init(
+    auth: any AuthService, data: any DataService, sync: any CloudSyncService, device: any DeviceStore,
+    clock: any AppClock
+  ) {
+    self.auth = auth
+    self.data = data
+    self.sync = sync
+    self.device = device
+    self.clock = clock
+  }
+}

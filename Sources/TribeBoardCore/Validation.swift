@@ -1,0 +1,63 @@
+/// Input rules the app checks before it calls a service. Each returns the cleaned value or throws an ``AppError``.
+public enum Validation {
+  /// The shortest and longest family names allowed, in characters, after trimming.
+  public static let familyNameLength = 2...40
+  /// The characters family codes are made of: capitals and digits without the look-alikes 0, O, 1 and I.
+  public static let familyCodeAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+  /// How many characters a family code has.
+  public static let familyCodeLength = 6
+
+  /// A family name trimmed of surrounding spaces, with inner runs of spaces folded to one.
+  public static func familyName(_ raw: String) throws(AppError) -> String {
+    let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if name.isEmpty {
+      throw AppError(.invalidFamilyName, "Enter a family name.")
+    }
+    guard familyNameLength.contains(name.count) else {
+      throw AppError(
+        .invalidFamilyName,
+        "A family name has \(familyNameLength.lowerBound) to \(familyNameLength.upperBound) characters; “\(name)” has \(name.count)."
+      )
+    }
+    guard name.contains(where: \.isLetter) else {
+      throw AppError(.invalidFamilyName, "A family name needs at least one letter.")
+    }
+    return name
+  }
+
+  /// A family code in its canonical form: capitals, no spaces or dashes.
+  public static func familyCode(_ raw: String) throws(AppError) -> String {
+    let code = String(raw.uppercased().filter { !$0.isWhitespace && $0 != "-" })
+    guard code.count == familyCodeLength else {
+      throw AppError(
+        .invalidFamilyCode,
+        "A family code has \(familyCodeLength) letters and digits, like K7QM2X; “\(raw)” has \(code.count).")
+    }
+    guard code.allSatisfy(familyCodeAlphabet.contains) else {
+      throw AppError(
+        .invalidFamilyCode, "A family code uses capital letters and the digits 2 to 9 only (no 0, O, 1 or I).")
+    }
+    return code
+  }
+
+  /// A one-time code: six digits.
+  public static func mfaCode(_ raw: String) throws(AppError) -> String {
+    let code = raw.filter { !$0.isWhitespace }
+    guard code.count == 6, code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber) else {
+      throw AppError(.invalidMFACode, "A verification code has 6 digits.", recovery: [.edit, .back])
+    }
+    return code
+  }
+
+  /// A required short text such as a title: trimmed, 1 to `maxLength` characters.
+  public static func text(_ raw: String, field: String, maxLength: Int = 80) throws(AppError) -> String {
+    let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if text.isEmpty {
+      throw AppError(.validationFailed, "Enter \(field).")
+    }
+    guard text.count <= maxLength else {
+      throw AppError(.validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) has at most \(maxLength) characters.")
+    }
+    return text
+  }
+}

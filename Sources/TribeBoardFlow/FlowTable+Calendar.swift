@@ -1,0 +1,150 @@
+import Foundation
+import TribeBoardCore
+
+extension FlowTable {
+  /// How far ahead birthdays show on the calendar.
+  static let birthdayHorizon: TimeInterval = 30 * 86400
+
+  static let calendarScreens: [ScreenSpec] = [
+    ScreenSpec(
+      .calendar, requires: .viewCalendar, title: "Calendar", load: loadAgenda,
+      body: { state in
+        let entries = upcoming(state)
+        guard !entries.isEmpty else {
+          return [.empty(state.allows(.addEvent) ? "Nothing coming up. Add an event?" : "Nothing coming up.")]
+        }
+        return [.section("Upcoming")]
+          + entries.enumerated().map { index, entry in
+            .item(ref: index + 1, text: agendaLine(entry, state), flag: entry.kind == .event ? nil : kindName(entry.kind))
+          }
+      },
+      actions: [
+        FlowAction(.openItem, "Open an entry", phrases: ["open", "o"], argument: "entry #", targets: [.eventDetail]) {
+          state, argument, _ throws(AppError) in
+          let entry = try item(argument, in: upcoming(state), usage: "open <entry #>", noun: "entry")
+          state.screen = .eventDetail(entry.id)
+        },
+        .go(.addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft()), requires: .addEvent),
+        .home,
+      ]),
+    ScreenSpec(
+      .eventDetail, requires: .viewCalendar,
+      title: { state in entry(state)?.title ?? "Event" }, load: loadAgenda,
+      body: { state in
+        guard let entry = entry(state) else { return [.empty("This entry is no longer on the calendar.")] }
+        let who = entry.participants.map { state.content.name($0) }.joined(separator: ", ")
+        return [
+          .field("When", entry.kind == .birthday ? DateText.day(entry.start) : DateText.full(entry.start)),
+          .field("Where", entry.place ?? "—"),
+          .field("Who", who.isEmpty ? "Everyone" : who),
+          .field("Kind", kindName(entry.kind).capitalized),
+        ]
+      },
+      actions: [.back(to: .calendar, label: "Back to the calendar"), .home]),
+    ScreenSpec(
+      .addEvent, requires: .addEvent, title: "Add an event",
+      body: { state in
+        guard case .addEvent(let draft) = state.screen else { return [] }
+        return [
+          .field("Title", shown(draft.title)),
+          .field("When", shown(draft.start.map(DateText.full))),
+          .field("Where", shown(draft.place)),
+          .field("Who", draft.participants.isEmpty ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", ")),
+          .paragraph("Fill in a title and a time, then save. Times are UTC."),
+        ]
+      },
+      actions: [
+        editEvent(.title, "Set the title", "title", argument: "title") { draft, text, _ throws(AppError) in
+          draft.title = try Validation.text(text, field: "a title")
+        },
+        editEvent(.when, "Set the date and time", "when", argument: "YYYY-MM-DD HH:MM") { draft, text, state throws(AppError) in
+          draft.start = try futureDate(text, now: state.now, field: "the time")
+        },
+        editEvent(.place, "Set the place", "place", argument: "place") { draft, text, _ throws(AppError) in
+          draft.place = try Validation.text(text, field: "a place")
+        },
+        editEvent(.with, "Choose who takes part", "with", argument: "names, comma separated") { draft, text, state throws(AppError) in
+          var ids: [UserID] = []
+          for name in text.split(separator: ",") {
+            ids.append(try member(String(name), in: state.content.members).id)
+          }
+          draft.participants = ids
+        },
+        FlowAction(.save, "Save the event", phrases: ["save"], requires: .addEvent, targets: [.calendar]) {
+          state, _, services throws(AppError) in
+          guard case .addEvent(let draft) = state.screen else { return }
+          guard let title = draft.title else { throw AppError(.validationFailed, "Give the event a title first: title <title>.", recovery: [.edit]) }
+          guard let start = draft.start else {
+            throw AppError(.validationFailed, "Say when it is first: when <YYYY-MM-DD HH:MM>.", recovery: [.edit])
+          }
+          let (family, user) = try requireFamily(state)
+          let event = try await services.data.addEvent(
+            NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family, by: user)
+          state.screen = .calendar
+          state.notice = "Added “\(event.title)” on \(DateText.full(event.start))."
+        },
+        .back(to: .calendar, label: "Cancel"),
+      ]),
+  ]
+
+  private static func editEvent(
+    _ id: ActionID, _ label: String, _ phrase: String, argument: String,
+    _ edit: @escaping @Sendable (inout EventDraft, String, AppState) throws(AppError) -> Void
+  ) -> FlowAction {
+    FlowAction(id, label, phrases: [phrase], argument: argument, requires: .addEvent, targets: [.addEvent]) {
+      state, text, _ throws(AppError) in
+      guard case .addEvent(var draft) = state.screen else { return }
+      try edit(&draft, try text.required("\(phrase) <\(argument)>"), state)
+      state.screen = .addEvent(draft)
+    }
+  }
+
+  private static let loadAgenda: ScreenSpec.Load = { state, services throws(AppError) in
+    let (family, _) = try requireFamily(state)
+    state.content.events = try await services.data.events(in: family)
+    state.content.routes = try await services.data.routes(in: family)
+    state.content.pickups = try await services.data.pickups(in: family)
+  }
+
+  /// Everything on the calendar from now on: events, the next month's birthdays and the school runs, by date.
+  static func upcoming(_ state: AppState) -> [CalendarEvent] {
+    guard let family = state.family?.id else { return [] }
+    let birthdays = state.content.members.compactMap { member -> CalendarEvent? in
+      guard let birthday = member.profile.birthday,
+        let date = DateText.nextOccurrence(ofMonth: birthday.month, day: birthday.day, after: state.now),
+        date.timeIntervalSince(state.now) <= birthdayHorizon
+      else { return nil }
+      return CalendarEvent(
+        id: "birthday-\(member.id)", familyID: family, title: "\(member.profile.firstName)'s birthday", start: date,
+        participants: [member.id], kind: .birthday)
+    }
+    let runs = state.content.pickups.map { pickup in
+      CalendarEvent(
+        id: pickup.id, familyID: family,
+        title: state.content.routes.first { $0.id == pickup.routeID }?.name ?? "School run", start: pickup.at,
+        participants: (pickup.driver.map { [$0] } ?? []) + pickup.passengers, kind: .schoolRun)
+    }
+    let today = DateText.calendar.startOfDay(for: state.now)
+    return (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
+      + birthdays.filter { $0.start >= today })
+      .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  private static func entry(_ state: AppState) -> CalendarEvent? {
+    guard case .eventDetail(let id) = state.screen else { return nil }
+    return upcoming(state).first { $0.id == id } ?? state.content.events.first { $0.id == id }
+  }
+
+  private static func agendaLine(_ entry: CalendarEvent, _ state: AppState) -> String {
+    let when = entry.kind == .birthday ? DateText.day(entry.start) : DateText.full(entry.start)
+    return [when, entry.title, entry.place].compactMap { $0 }.joined(separator: " · ")
+  }
+
+  static func kindName(_ kind: CalendarEvent.Kind) -> String {
+    switch kind {
+    case .event: "event"
+    case .birthday: "birthday"
+    case .schoolRun: "school run"
+    }
+  }
+}

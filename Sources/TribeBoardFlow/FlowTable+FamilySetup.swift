@@ -1,0 +1,98 @@
+import TribeBoardCore
+
+extension FlowTable {
+  static let familySetupScreens: [ScreenSpec] = [
+    ScreenSpec(
+      .familySetup, title: "Family setup",
+      body: { state in
+        [
+          .paragraph(
+            "Hi \(state.session?.user.firstName ?? "there"), you are not in a family yet. Create one, or join one with the code a family member gave you."
+          )
+        ]
+      },
+      actions: [
+        .go(.createFamily, "Create a family", phrases: ["create family", "create"], to: .createFamily),
+        .go(.joinFamily, "Join with a code", phrases: ["join family", "join"], to: .joinFamily),
+        signOut,
+      ]),
+    ScreenSpec(
+      .createFamily, title: "Create a family",
+      body: { _ in
+        [
+          .paragraph(
+            "What is your family called? \(Validation.familyNameLength.lowerBound) to \(Validation.familyNameLength.upperBound) characters, e.g. The Johnsons."
+          )
+        ]
+      },
+      actions: [
+        FlowAction(
+          .nameFamily, "Name the family", phrases: ["name", "family name"], argument: "family name",
+          targets: [.familyCreated]
+        ) { state, argument, services throws(AppError) in
+          guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+          let name = try Validation.familyName(try argument.required("name <family name>"))
+          state.family = try await services.data.createFamily(named: name, creator: user)
+          state.screen = .familyCreated
+        },
+        .back(to: .familySetup),
+      ]),
+    ScreenSpec(
+      .familyCreated, title: { state in "\(state.family?.name ?? "Family") created" },
+      load: { state, services in
+        if let family = state.family { state.content.shareCode = await services.sync.shareCode(for: family) }
+      },
+      body: { state in
+        guard let share = state.content.shareCode else { return [] }
+        return [
+          .field("Family code", share.code),
+          .qr(payload: share.link),
+          .field("Your role", state.role?.displayName ?? "—"),
+          .paragraph("Share the code or the QR code so your family can join."),
+        ]
+      },
+      actions: [.go(.continueToDashboard, "Go to the dashboard", phrases: ["continue", "dashboard"], to: .dashboard)]),
+    ScreenSpec(
+      .joinFamily, title: "Join a family",
+      body: { _ in [.paragraph("Type the family code you were given: 6 letters and digits, like K7QM2X.")] },
+      actions: [
+        FlowAction(
+          .familyCode, "Enter the family code", phrases: ["code", "family code"], argument: "family code",
+          targets: [.familyPreview]
+        ) { state, argument, services throws(AppError) in
+          let code = try Validation.familyCode(try argument.required("code <family code>"))
+          state.screen = .familyPreview(try await services.data.findFamily(code: code))
+        },
+        .back(to: .familySetup),
+      ]),
+    ScreenSpec(
+      .familyPreview,
+      title: { state in
+        guard case .familyPreview(let preview) = state.screen else { return "Join a family" }
+        return "Join \(preview.family.name)?"
+      },
+      body: { state in
+        guard case .familyPreview(let preview) = state.screen else { return [] }
+        return [.section("Members")]
+          + preview.members.map { .item(ref: nil, text: "\($0.profile.name) · \($0.role.displayName)") }
+          + [.paragraph("Choose the role you will have in this family.")]
+      },
+      actions: [
+        join(as: .adult, .joinAsAdult), join(as: .child, .joinAsChild), join(as: .visitor, .joinAsVisitor),
+        join(as: .parentAdmin, .joinAsParentAdmin), .back(to: .joinFamily),
+      ]),
+  ]
+
+  private static func join(as role: Role, _ id: ActionID) -> FlowAction {
+    let name = role.displayName.lowercased()
+    return FlowAction(
+      id, "Join as \(name)", phrases: ["join as \(name)", name], targets: [.dashboard]
+    ) { state, _, services throws(AppError) in
+      guard case .familyPreview(let preview) = state.screen, let user = state.session?.user.id else { return }
+      state.membership = try await services.data.joinFamily(preview.family.id, user: user, role: role)
+      state.family = preview.family
+      state.screen = .dashboard
+      state.notice = "Welcome to \(preview.family.name)!"
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TribeBoardCore
+
+extension FlowTable {
+  /// The item a `#n` reference names in `items` (1-based; "3" and "#3" both work).
+  static func item<T>(_ argument: String?, in items: [T], usage: String, noun: String) throws(AppError) -> T {
+    let text = try argument.required(usage)
+    guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
+      throw AppError(.validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.", recovery: [.edit])
+    }
+    guard items.indices.contains(number - 1) else {
+      let range = items.isEmpty ? "the list is empty" : "choose 1 to \(items.count)"
+      throw AppError(.validationFailed, "There is no \(noun) #\(number); \(range).", recovery: [.edit])
+    }
+    return items[number - 1]
+  }
+
+  /// The family member a person names by account id, first name or full name.
+  static func member(_ name: String, in members: [Member]) throws(AppError) -> Member {
+    let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+    if let member = members.first(where: {
+      $0.id == wanted || $0.profile.firstName.lowercased() == wanted || $0.profile.name.lowercased() == wanted
+    }) {
+      return member
+    }
+    let names = members.map(\.profile.firstName).joined(separator: ", ")
+    throw AppError(.validationFailed, "“\(name)” is not a member of this family. Members: \(names).", recovery: [.edit])
+  }
+
+  /// A date a person typed, which must not be in the past.
+  static func futureDate(_ text: String, now: Date, field: String) throws(AppError) -> Date {
+    guard let date = DateText.parse(text) else {
+      throw AppError(.validationFailed, "Give \(field) as YYYY-MM-DD HH:MM (UTC), e.g. \(DateText.typed(now.addingTimeInterval(86400))).", recovery: [.edit])
+    }
+    guard date >= now else {
+      throw AppError(.validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) can't be in the past; it is now \(DateText.full(now)).", recovery: [.edit])
+    }
+    return date
+  }
+
+  /// A draft field's value for display.
+  static func shown(_ value: String?) -> String {
+    value ?? "—"
+  }
+
+  static func requireFamily(_ state: AppState) throws(AppError) -> (family: FamilyID, user: UserID) {
+    guard let family = state.family?.id, let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+    return (family, user)
+  }
+}

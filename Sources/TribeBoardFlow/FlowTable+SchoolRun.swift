@@ -1,0 +1,70 @@
+import Foundation
+import TribeBoardCore
+
+extension FlowTable {
+  static let schoolRunScreens: [ScreenSpec] = [
+    ScreenSpec(
+      .schoolRun, requires: .viewSchoolRun, title: "School run",
+      load: { state, services throws(AppError) in
+        let family = try requireFamily(state).family
+        state.content.routes = try await services.data.routes(in: family)
+        state.content.pickups = try await services.data.pickups(in: family)
+      },
+      body: { state in
+        let pickups = weekPickups(state)
+        guard !pickups.isEmpty else {
+          return [.empty("No school runs this week. A parent admin can set up routes.")]
+        }
+        var blocks: [Block] = [.paragraph("This week's pickups. An unclaimed pickup needs a driver.")]
+        var number = 0
+        for route in state.content.routes {
+          let onRoute = pickups.filter { $0.routeID == route.id }
+          guard !onRoute.isEmpty else { continue }
+          blocks.append(.section(route.name))
+          for pickup in onRoute {
+            number += 1
+            let driver = pickup.driver.map { "driver \(state.content.name($0))" } ?? "no driver"
+            let riders = pickup.passengers.map { state.content.name($0) }.joined(separator: ", ")
+            blocks.append(
+              .item(
+                ref: number, text: [DateText.full(pickup.at), driver, riders].filter { !$0.isEmpty }.joined(separator: " · "),
+                flag: pickup.driver == nil ? "UNCLAIMED" : nil))
+          }
+        }
+        return blocks
+      },
+      actions: [
+        drive(claim: true),
+        drive(claim: false),
+        .home,
+      ]),
+  ]
+
+  /// The pickups from the start of today to a week ahead, numbered route by route as the screen shows them.
+  static func weekPickups(_ state: AppState) -> [Pickup] {
+    let start = DateText.calendar.startOfDay(for: state.now)
+    let end = start.addingTimeInterval(7 * 86400)
+    let routeOrder = state.content.routes.map(\.id)
+    return state.content.pickups
+      .filter { $0.at >= start && $0.at < end }
+      .sorted { a, b in
+        ((routeOrder.firstIndex(of: a.routeID) ?? 0), a.at, a.id) < ((routeOrder.firstIndex(of: b.routeID) ?? 0), b.at, b.id)
+      }
+  }
+
+  private static func drive(claim: Bool) -> FlowAction {
+    let verb = claim ? "claim" : "release"
+    return FlowAction(
+      claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
+      argument: "pickup #", requires: .claimPickup, targets: [.schoolRun]
+    ) { state, argument, services throws(AppError) in
+      let pickup = try item(argument, in: weekPickups(state), usage: "\(verb) <pickup #>", noun: "pickup")
+      guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+      if !claim && pickup.driver == nil {
+        throw AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
+      }
+      try await services.data.setDriver(claim ? user : nil, ofPickup: pickup.id, by: user)
+      state.notice = claim ? "You are driving the \(DateText.full(pickup.at)) pickup." : "Pickup released; it needs a driver."
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import TribeBoardCore
+
+extension FlowTable {
+  static let settingsScreens: [ScreenSpec] = [
+    ScreenSpec(
+      .settings, requires: .viewProfile, title: "Settings",
+      body: { state in [.paragraph("Your profile, notifications and family.")] },
+      actions: [
+        .go(.openProfile, "Profile", phrases: ["profile"], to: .profile, requires: .viewProfile),
+        .go(.openNotifications, "Notifications", phrases: ["notifications"], to: .notifications, requires: .editNotifications),
+        .go(
+          .openFamilyManagement, "Family management", phrases: ["family management", "family", "manage"],
+          to: .familyManagement, requires: .manageFamily),
+        FlowAction(.leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily, targets: [.familySetup]) {
+          state, _, services throws(AppError) in
+          let (family, user) = try requireFamily(state)
+          let name = state.family?.name ?? "the family"
+          try await services.data.removeMember(user, from: family, by: user)
+          state.family = nil
+          state.membership = nil
+          state.screen = .familySetup
+          state.notice = "You left \(name)."
+        },
+        signOut,
+        .home,
+      ]),
+    ScreenSpec(
+      .profile, requires: .viewProfile, title: "Profile",
+      body: { state in
+        guard let user = state.session?.user else { return [] }
+        let initials = user.name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
+        var blocks: [Block] = [
+          .field("Name", user.name),
+          .field("Email", user.email),
+          .field("Avatar", "[\(initials)] placeholder"),
+          .field("Role", state.role?.displayName ?? "—"),
+          .field("Family", state.family?.name ?? "—"),
+        ]
+        if let expiresAt = state.membership?.expiresAt {
+          blocks.append(.field("Access until", DateText.full(expiresAt)))
+        }
+        return blocks
+      },
+      actions: [.back(to: .settings, label: "Back to settings"), .home]),
+    ScreenSpec(
+      .notifications, requires: .editNotifications, title: "Notifications",
+      load: { state, services throws(AppError) in
+        state.content.preferences = try await services.data.notificationPreferences(of: try requireFamily(state).user)
+      },
+      body: { state in
+        NotificationPreferences.Kind.allCases.map { kind in
+          .item(ref: nil, text: "\(kindLabel(kind)): \(state.content.preferences[kind] ? "on" : "off")")
+        }
+      },
+      actions: [
+        FlowAction(
+          .toggle, "Turn a notification on or off", phrases: ["toggle", "turn"], argument: "messages|tasks|calendar|school run",
+          requires: .editNotifications, targets: [.notifications]
+        ) { state, argument, services throws(AppError) in
+          let text = try argument.required("toggle <messages|tasks|calendar|school run>").lowercased()
+          guard let kind = NotificationPreferences.Kind.allCases.first(where: { kindLabel($0).lowercased() == text }) else {
+            throw AppError(
+              .validationFailed, "Choose one of: messages, tasks, calendar, school run.", recovery: [.edit])
+          }
+          var preferences = state.content.preferences
+          preferences[kind].toggle()
+          try await services.data.setNotificationPreferences(preferences, for: try requireFamily(state).user)
+          state.notice = "\(kindLabel(kind)) notifications \(preferences[kind] ? "on" : "off")."
+        },
+        .back(to: .settings, label: "Back to settings"),
+      ]),
+    ScreenSpec(
+      .familyManagement, requires: .manageFamily, title: "Family management",
+      load: { state, services throws(AppError) in
+        if let family = state.family { state.content.shareCode = await services.sync.shareCode(for: family) }
+      },
+      body: { state in
+        [.field("Family", state.family?.name ?? "—"), .field("Family code", state.family?.code ?? "—"), .section("Members")]
+          + state.content.members.enumerated().map { index, member in
+            .item(ref: index + 1, text: memberLine(member))
+          }
+      },
+      actions: [
+        FlowAction(.openItem, "Open a member", phrases: ["open", "o"], argument: "member #", requires: .manageFamily, targets: [.memberDetail]) {
+          state, argument, _ throws(AppError) in
+          state.screen = .memberDetail(try item(argument, in: state.content.members, usage: "open <member #>", noun: "member").id)
+        },
+        FlowAction(.regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily, targets: [.familyManagement]) {
+          state, _, services throws(AppError) in
+          let (family, user) = try requireFamily(state)
+          let old = state.family?.code ?? ""
+          state.family = try await services.data.regenerateCode(for: family, by: user)
+          state.notice = "The family code is now \(state.family?.code ?? ""); \(old) no longer works."
+        },
+        .back(to: .settings, label: "Back to settings"),
+        .home,
+      ]),
+    ScreenSpec(
+      .memberDetail, requires: .manageFamily,
+      title: { state in detailMember(state)?.profile.name ?? "Member" },
+      body: { state in
+        guard let member = detailMember(state) else { return [.empty("This person is no longer in the family.")] }
+        var blocks: [Block] = [.field("Email", member.profile.email), .field("Role", member.role.displayName)]
+        if let expiresAt = member.membership.expiresAt {
+          blocks.append(.field("Access until", DateText.full(expiresAt)))
+        }
+        return blocks
+      },
+      actions: [
+        FlowAction(
+          .changeRole, "Change the role", phrases: ["role", "change role"], argument: "parent admin|adult|child|visitor",
+          requires: .manageFamily, targets: [.memberDetail]
+        ) { state, argument, services throws(AppError) in
+          guard let member = detailMember(state) else { throw AppError(.notFound) }
+          let text = try argument.required("role <parent admin|adult|child|visitor>").lowercased()
+          guard let role = Role.allCases.first(where: { $0.displayName.lowercased() == text || $0.rawValue.lowercased() == text }) else {
+            throw AppError(.validationFailed, "Choose one of: parent admin, adult, child, visitor.", recovery: [.edit])
+          }
+          let (family, user) = try requireFamily(state)
+          try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
+          state.notice = "\(member.profile.firstName) is now \(role.displayName.lowercased())."
+        },
+        FlowAction(.remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily, targets: [.familyManagement]) {
+          state, _, services throws(AppError) in
+          guard let member = detailMember(state) else { throw AppError(.notFound) }
+          let (family, user) = try requireFamily(state)
+          if member.id == user {
+            throw AppError(.roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
+          }
+          try await services.data.removeMember(member.id, from: family, by: user)
+          state.screen = .familyManagement
+          state.notice = "\(member.profile.name) was removed from the family."
+        },
+        .back(to: .familyManagement, label: "Back to family management"),
+      ]),
+  ]
+
+  private static func kindLabel(_ kind: NotificationPreferences.Kind) -> String {
+    switch kind {
+    case .messages: "Messages"
+    case .tasks: "Tasks"
+    case .calendar: "Calendar"
+    case .schoolRun: "School run"
+    }
+  }
+
+  private static func memberLine(_ member: Member) -> String {
+    "\(member.profile.name) · \(member.role.displayName)"
+  }
+
+  private static func detailMember(_ state: AppState) -> Member? {
+    guard case .memberDetail(let id) = state.screen else { return nil }
+    return state.content.member(id)
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TribeBoardCore
+
+extension FlowTable {
+  static let taskScreens: [ScreenSpec] = [
+    ScreenSpec(
+      .tasks, requires: .viewOwnTasks,
+      title: { state in showsOnlyMine(state) ? "My tasks" : "Tasks" }, load: loadTasks,
+      body: { state in
+        let tasks = visibleTasks(state)
+        var blocks: [Block] =
+          tasks.isEmpty
+          ? [.empty(state.allows(.addTask) ? "No tasks yet. Add one?" : "No tasks for you right now.")]
+          : tasks.enumerated().map { index, task in
+            .item(ref: index + 1, text: taskLine(task, state), flag: taskFlag(task, state))
+          }
+        let totals = pointTotals(state)
+        if !totals.isEmpty {
+          blocks.append(.section("Points"))
+          blocks += totals.map { .item(ref: nil, text: "\($0.name): \($0.points)") }
+        }
+        return blocks
+      },
+      actions: [
+        FlowAction(.openItem, "Open a task", phrases: ["open", "o"], argument: "task #", targets: [.taskDetail]) {
+          state, argument, _ throws(AppError) in
+          state.screen = .taskDetail(try item(argument, in: visibleTasks(state), usage: "open <task #>", noun: "task").id)
+        },
+        FlowAction(
+          .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: "task #", requires: .completeOwnTask,
+          targets: [.tasks]
+        ) { state, argument, services throws(AppError) in
+          let task = try item(argument, in: visibleTasks(state), usage: "done <task #>", noun: "task")
+          try await complete(task, &state, services)
+        },
+        FlowAction(
+          .showMine, "Show only mine", phrases: ["mine", "show mine"], requires: .viewAllTasks,
+          when: Condition("showing everyone's tasks") { !showsOnlyMine($0) }, targets: [.tasks]
+        ) { state, _, _ in state.screen = .tasks(mineOnly: true) },
+        FlowAction(
+          .showAll, "Show everyone's", phrases: ["all", "show all"], requires: .viewAllTasks,
+          when: Condition("showing only your tasks") { showsOnlyMine($0) }, targets: [.tasks]
+        ) { state, _, _ in state.screen = .tasks(mineOnly: false) },
+        .go(.addTask, "Add a task", phrases: ["add task", "add"], to: .addTask(TaskDraft()), requires: .addTask),
+        .home,
+      ]),
+    ScreenSpec(
+      .taskDetail, requires: .viewOwnTasks,
+      title: { state in task(state)?.title ?? "Task" }, load: loadTasks,
+      body: { state in
+        guard let task = task(state) else { return [.empty("This task no longer exists.")] }
+        return [
+          .field("Assigned to", task.assignee.map { state.content.name($0) } ?? "nobody"),
+          .field("Due", task.due.map(DateText.full) ?? "—"),
+          .field("Points", "\(task.points)"),
+          .field("Status", taskFlag(task, state)?.lowercased() ?? "open"),
+        ]
+      },
+      actions: [
+        FlowAction(
+          .markDone, "Mark done", phrases: ["done", "mark done"], requires: .completeOwnTask,
+          when: Condition("the task is open") { task($0)?.status == .open }, targets: [.taskDetail]
+        ) { state, _, services throws(AppError) in
+          guard let task = task(state) else { throw AppError(.notFound) }
+          try await complete(task, &state, services)
+        },
+        FlowAction(
+          .reopen, "Reopen", phrases: ["reopen"], requires: .completeOwnTask,
+          when: Condition("the task is done") { task($0)?.status == .done }, targets: [.taskDetail]
+        ) { state, _, services throws(AppError) in
+          guard let task = task(state), let user = state.session?.user.id else { throw AppError(.notFound) }
+          try await services.data.setStatus(.open, ofTask: task.id, by: user)
+          state.notice = "“\(task.title)” is open again."
+        },
+        FlowAction(
+          .assign, "Assign to someone", phrases: ["assign", "reassign"], argument: "member", requires: .assignTask,
+          targets: [.taskDetail]
+        ) { state, argument, services throws(AppError) in
+          guard let task = task(state), let user = state.session?.user.id else { throw AppError(.notFound) }
+          let assignee = try member(try argument.required("assign <member>"), in: state.content.members)
+          try await services.data.assign(task: task.id, to: assignee.id, by: user)
+          state.notice = "“\(task.title)” is now \(assignee.profile.firstName)'s."
+        },
+        .back(to: .tasks(mineOnly: false), label: "Back to tasks"),
+        .home,
+      ]),
+    ScreenSpec(
+      .addTask, requires: .addTask, title: "Add a task",
+      body: { state in
+        guard case .addTask(let draft) = state.screen else { return [] }
+        return [
+          .field("Title", shown(draft.title)),
+          .field("For", shown(draft.assignee.map { state.content.name($0) })),
+          .field("Due", shown(draft.due.map(DateText.full))),
+          .field("Points", "\(draft.points)"),
+          .paragraph("Give the task a title, then save; the rest is optional. Times are UTC."),
+        ]
+      },
+      actions: [
+        editTask(.title, "Set the title", "title", argument: "title") { draft, text, _ throws(AppError) in
+          draft.title = try Validation.text(text, field: "a title")
+        },
+        editTask(.assign, "Choose who does it", "for", argument: "member") { draft, text, state throws(AppError) in
+          draft.assignee = try member(text, in: state.content.members).id
+        },
+        editTask(.due, "Set the due date", "due", argument: "YYYY-MM-DD HH:MM") { draft, text, state throws(AppError) in
+          draft.due = try futureDate(text, now: state.now, field: "the due date")
+        },
+        editTask(.points, "Set the points", "points", argument: "0-100") { draft, text, _ throws(AppError) in
+          guard let points = Int(text), (0...100).contains(points) else {
+            throw AppError(.validationFailed, "Points are a whole number from 0 to 100.", recovery: [.edit])
+          }
+          draft.points = points
+        },
+        FlowAction(.save, "Save the task", phrases: ["save"], requires: .addTask, targets: [.tasks]) {
+          state, _, services throws(AppError) in
+          guard case .addTask(let draft) = state.screen else { return }
+          guard let title = draft.title else {
+            throw AppError(.validationFailed, "Give the task a title first: title <title>.", recovery: [.edit])
+          }
+          let (family, user) = try requireFamily(state)
+          let task = try await services.data.addTask(
+            NewTask(title: title, assignee: draft.assignee, due: draft.due, points: draft.points), to: family, by: user)
+          state.screen = .tasks(mineOnly: false)
+          state.notice = "Added “\(task.title)”."
+        },
+        .back(to: .tasks(mineOnly: false), label: "Cancel"),
+      ]),
+  ]
+
+  private static func editTask(
+    _ id: ActionID, _ label: String, _ phrase: String, argument: String,
+    _ edit: @escaping @Sendable (inout TaskDraft, String, AppState) throws(AppError) -> Void
+  ) -> FlowAction {
+    FlowAction(id, label, phrases: [phrase], argument: argument, requires: .addTask, targets: [.addTask]) {
+      state, text, _ throws(AppError) in
+      guard case .addTask(var draft) = state.screen else { return }
+      try edit(&draft, try text.required("\(phrase) <\(argument)>"), state)
+      state.screen = .addTask(draft)
+    }
+  }
+
+  private static let loadTasks: ScreenSpec.Load = { state, services throws(AppError) in
+    state.content.tasks = try await services.data.tasks(in: try requireFamily(state).family)
+  }
+
+  private static func complete(_ task: FamilyTask, _ state: inout AppState, _ services: Services) async throws(AppError)
+  {
+    guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+    guard task.status == .open else {
+      throw AppError(.validationFailed, "“\(task.title)” is already done.", recovery: [.back])
+    }
+    try await services.data.setStatus(.done, ofTask: task.id, by: user)
+    state.notice = "“\(task.title)” done\(task.points > 0 ? ": +\(task.points) points" : "")."
+  }
+
+  /// Whether the list shows only the person's own tasks: by choice, or because their role sees no others.
+  static func showsOnlyMine(_ state: AppState) -> Bool {
+    if case .tasks(mineOnly: true) = state.screen { return true }
+    return !state.allows(.viewAllTasks)
+  }
+
+  /// The tasks the list shows, in the order it numbers them: open ones by due date, then done ones.
+  static func visibleTasks(_ state: AppState) -> [FamilyTask] {
+    let me = state.session?.user.id
+    let mine = showsOnlyMine(state)
+    return state.content.tasks
+      .filter { !mine || $0.assignee == me }
+      .sorted { a, b in
+        let keyA = (a.status == .done ? 1 : 0, a.due ?? .distantFuture, a.id)
+        let keyB = (b.status == .done ? 1 : 0, b.due ?? .distantFuture, b.id)
+        return keyA < keyB
+      }
+  }
+
+  private static func task(_ state: AppState) -> FamilyTask? {
+    guard case .taskDetail(let id) = state.screen else { return nil }
+    return state.content.tasks.first { $0.id == id }
+  }
+
+  private static func taskLine(_ task: FamilyTask, _ state: AppState) -> String {
+    var parts = [task.title, task.assignee.map { state.content.name($0) } ?? "unassigned"]
+    if let due = task.due { parts.append("due \(DateText.full(due))") }
+    parts.append("\(task.points) pts")
+    return parts.joined(separator: " · ")
+  }
+
+  private static func taskFlag(_ task: FamilyTask, _ state: AppState) -> String? {
+    if task.status == .done { return "DONE" }
+    if let due = task.due, due < state.now { return "OVERDUE" }
+    return nil
+  }
+
+  /// Points from done tasks, per member who may have tasks; only your own when your role sees only your tasks.
+  static func pointTotals(_ state: AppState) -> [(name: String, points: Int)] {
+    let me = state.session?.user.id
+    return state.content.members
+      .filter { $0.role != .visitor && (state.allows(.viewAllTasks) || $0.id == me) }
+      .map { member in
+        (
+          member.profile.firstName,
+          state.content.tasks.filter { $0.assignee == member.id && $0.status == .done }.reduce(0) { $0 + $1.points }
+        )
+      }
+  }
+}

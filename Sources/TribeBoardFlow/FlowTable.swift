@@ -1,0 +1,131 @@
+import Foundation
+import TribeBoardCore
+
+/// The app's flow as data: for every screen, its title, what it loads, what it shows and the actions it offers.
+///
+/// The engine (``Flow``), the REPL's action list and help, the flow graph and coverage all read this one table,
+/// so they cannot disagree.
+public struct FlowTable: Sendable {
+  public let screens: [ScreenID: ScreenSpec]
+
+  public init(_ specs: [ScreenSpec]) {
+    screens = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
+  }
+
+  public subscript(id: ScreenID) -> ScreenSpec {
+    guard let spec = screens[id] else { preconditionFailure("the flow table has no screen \(id)") }
+    return spec
+  }
+
+  /// The app's table.
+  public static let app = FlowTable(
+    onboardingScreens + signInScreens + familySetupScreens + [dashboardScreen] + calendarScreens + taskScreens
+      + messagingScreens + schoolRunScreens + settingsScreens)
+}
+
+/// One row group of the flow table: a screen.
+public struct ScreenSpec: Sendable {
+  public typealias Load = @Sendable (inout AppState, Services) async throws(AppError) -> Void
+  public typealias Body = @Sendable (AppState) -> [Block]
+
+  public let id: ScreenID
+  /// The permission needed to be on the screen at all; checked on every load, since roles change.
+  public let requires: Capability?
+  /// Title of the screen; may depend on the state ("The Johnsons").
+  public let title: @Sendable (AppState) -> String
+  /// Fetches what the screen shows; runs on arrival and on refresh.
+  public let load: Load?
+  /// The content, from the state.
+  public let body: Body
+  /// The actions the screen offers, in display order.
+  public let actions: [FlowAction]
+
+  public init(
+    _ id: ScreenID, requires: Capability? = nil, title: @escaping @Sendable (AppState) -> String, load: Load? = nil,
+    body: @escaping Body, actions: [FlowAction]
+  ) {
+    self.id = id
+    self.requires = requires
+    self.title = title
+    self.load = load
+    self.body = body
+    self.actions = actions
+  }
+
+  public init(
+    _ id: ScreenID, requires: Capability? = nil, title: String, load: Load? = nil, body: @escaping Body,
+    actions: [FlowAction]
+  ) {
+    self.init(id, requires: requires, title: { _ in title }, load: load, body: body, actions: actions)
+  }
+}
+
+/// One transition of the flow table: on this screen, this intent does this, if its guards allow.
+public struct FlowAction: Sendable {
+  public typealias Run = @Sendable (inout AppState, String?, Services) async throws(AppError) -> Void
+
+  public let id: ActionID
+  /// What the action list says: "Sign in with Apple".
+  public let label: String
+  /// What a person types to choose it, lowercased: "sign in apple". The first is shown in help.
+  public let phrases: [String]
+  /// The argument it takes, described for help ("family name"); `nil` when it takes none.
+  public let argument: String?
+  /// The permission it needs; a role without it does not see the action and is refused if it types it.
+  public let requires: Capability?
+  /// A condition on the state for the action to be offered at all.
+  public let condition: Condition?
+  /// The screens it can lead to, for the flow graph.
+  public let targets: [ScreenID]
+  public let run: Run
+
+  public init(
+    _ id: ActionID, _ label: String, phrases: [String], argument: String? = nil, requires: Capability? = nil,
+    when condition: Condition? = nil, targets: [ScreenID] = [], run: @escaping Run
+  ) {
+    self.id = id
+    self.label = label
+    self.phrases = phrases
+    self.argument = argument
+    self.requires = requires
+    self.condition = condition
+    self.targets = targets
+    self.run = run
+  }
+
+  /// What to type, as help shows it: "name <family name>".
+  public var usage: String {
+    argument.map { "\(phrases[0]) <\($0)>" } ?? phrases[0]
+  }
+}
+
+/// A guard on the state, with a sentence saying what it checks.
+public struct Condition: Sendable {
+  public let summary: String
+  public let test: @Sendable (AppState) -> Bool
+
+  public init(_ summary: String, _ test: @escaping @Sendable (AppState) -> Bool) {
+    self.summary = summary
+    self.test = test
+  }
+}
+
+extension FlowAction {
+  /// An action that only moves to `screen`, with the permission that screen needs.
+  static func go(
+    _ id: ActionID, _ label: String, phrases: [String], to screen: Screen, requires: Capability? = nil,
+    when condition: Condition? = nil
+  ) -> FlowAction {
+    FlowAction(id, label, phrases: phrases, requires: requires, when: condition, targets: [screen.id]) {
+      state, _, _ in state.screen = screen
+    }
+  }
+
+  /// "Back" to `screen`.
+  static func back(to screen: Screen, label: String = "Back") -> FlowAction {
+    go(.back, label, phrases: ["back", "b"], to: screen)
+  }
+
+  /// "Home": back to the dashboard.
+  static let home = go(.home, "Dashboard", phrases: ["home", "dashboard"], to: .dashboard)
+}

@@ -1,0 +1,30 @@
+import Foundation
+import TribeBoardCore
+
+/// A cloud sync that always reaches the mock backend at once, unless a fault says otherwise.
+public struct MockCloudSyncService: CloudSyncService {
+  public let backend: MockBackend
+
+  public init(backend: MockBackend) {
+    self.backend = backend
+  }
+
+  public func performInitialSetup() async throws(AppError) {
+    try await backend.perform(.syncPerformInitialSetup) { _, _ in }
+  }
+
+  public func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus {
+    try await backend.perform(.syncSync) { state, now throws(AppError) in
+      _ = try state.family(family)
+      return .upToDate(now)
+    }
+  }
+
+  public func status() async -> SyncStatus {
+    .idle
+  }
+
+  public func shareCode(for family: Family) async -> ShareCode {
+    ShareCode(code: family.code, link: "https://tribeboard.app/join/\(family.code)")
+  }
+}

@@ -1,0 +1,26 @@
+/// One problem found in a scenario, with the place it was found.
+///
+/// Its description reads like a compiler's, so editors and terminals can jump to the place:
+/// `Scenarios/child.yaml:12:5: error: unknown key 'membrs' in a family (did you mean 'members'?)`.
+public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+  /// The file as the user named it (or `built-in:NAME`).
+  public var file: String
+  /// The 1-based line; `0` when the problem has no place in the file (it could not be read, say).
+  public var line: Int
+  /// The 1-based column, counted in Unicode scalars; `0` when ``line`` is `0`.
+  public var column: Int
+  /// What is wrong and what to do about it.
+  public var message: String
+
+  public init(file: String, line: Int, column: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `file:line:column: error: message`, or `file: error: message` for a problem without a place.
+  public var description: String {
+    line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+  }
+}

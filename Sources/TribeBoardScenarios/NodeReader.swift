@@ -1,0 +1,264 @@
+import Foundation
+import Yams
+
+/// Reads typed values out of YAML nodes and records a diagnostic for each problem, so one pass over a file
+/// reports as many problems as it can. Each reader returns `nil` after reporting a problem.
+struct NodeReader {
+  /// The file named in diagnostics.
+  let file: String
+  private var diagnostics: [Diagnostic] = []
+  private var dropped = 0
+
+  /// How many diagnostics a single load reports at most.
+  static let diagnosticLimit = 100
+
+  init(file: String) {
+    self.file = file
+  }
+
+  var hasErrors: Bool { !diagnostics.isEmpty }
+
+  // MARK: Diagnostics
+
+  mutating func report(_ message: String, at position: Position) {
+    guard diagnostics.count < Self.diagnosticLimit else {
+      dropped += 1
+      return
+    }
+    diagnostics.append(Diagnostic(file: file, line: position.line, column: position.column, message: message))
+  }
+
+  mutating func report(_ message: String, at node: Node) {
+    report(message, at: Position(node))
+  }
+
+  /// The diagnostics sorted by place (in the order found within a place), each reported once.
+  func sortedDiagnostics() -> [Diagnostic] {
+    var seen = Set<String>()
+    var sorted = diagnostics.enumerated()
+      .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+      .map(\.element)
+      .filter { seen.insert($0.description).inserted }
+    if dropped > 0, let last = sorted.last {
+      sorted.append(
+        Diagnostic(
+          file: file, line: last.line, column: last.column,
+          message: "too many errors; \(dropped) more not shown — fix these and load the file again"))
+    }
+    return sorted
+  }
+
+  // MARK: Describing what was found
+
+  /// Whether `node` is YAML's null: nothing, `~` or `null`, unquoted.
+  static func isNull(_ node: Node) -> Bool {
+    guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+    return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+  }
+
+  /// What a node is, for "found …": `a mapping`, `a list`, `nothing` or the quoted text.
+  static func describe(_ node: Node) -> String {
+    switch node {
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    case .scalar(let scalar):
+      return isNull(node) ? "nothing" : quoted(scalar.string)
+    }
+  }
+
+  /// `'text'`, shortened and on one line.
+  static func quoted(_ text: String) -> String {
+    let oneLine = text.replacingOccurrences(of: "\n", with: "\\n")
+    return oneLine.count > 40 ? "'\(oneLine.prefix(40))…'" : "'\(oneLine)'"
+  }
+
+  // MARK: Structure
+
+  /// Reads a mapping against `schema`: reports unknown keys (with a suggestion), keys that are not plain names,
+  /// repeated keys and missing required keys. Returns `nil` only when `node` is not a mapping.
+  mutating func object(_ node: Node, _ schema: YAMLObject.Schema, subject: String) -> YAMLObject? {
+    guard case .mapping(let mapping) = node else {
+      report(
+        "\(subject) must be a mapping with the keys \(schema.keys.joined(separator: ", ")); found \(Self.describe(node))",
+        at: node)
+      return nil
+    }
+    let place = schema.place.map { " \($0)" } ?? ""
+    var object = YAMLObject(position: Position(node), values: [:], keysInOrder: [])
+    var present = Set<String>()
+    for (keyNode, value) in mapping {
+      guard case .scalar(let key) = keyNode else {
+        report("a key must be a plain name, found \(Self.describe(keyNode))", at: keyNode)
+        continue
+      }
+      let name = key.string
+      guard schema.keys.contains(name) else {
+        let suggestion = Suggestions.bestMatch(for: name, in: schema.keys)
+        report(
+          "unknown key \(Self.quoted(name))\(place)"
+            + (suggestion.map { " (did you mean '\($0)'?)" }
+              ?? "; the keys here are \(schema.keys.joined(separator: ", "))"),
+          at: keyNode)
+        continue
+      }
+      guard present.insert(name).inserted else {
+        report("key '\(name)' appears twice\(place); keep one", at: keyNode)
+        continue
+      }
+      object.keysInOrder.append(Located(value: name, position: Position(keyNode)))
+      if Self.isNull(value) {
+        if let hint = schema.required.first(where: { $0.key == name })?.hint {
+          report("'\(name)' needs a value (\(hint))", at: keyNode)
+        }
+      } else {
+        object.values[name] = value
+      }
+    }
+    for (key, hint) in schema.required where !present.contains(key) {
+      report("missing key '\(key)'\(place) (\(hint))", at: object.position)
+    }
+    return object
+  }
+
+  /// The items of a list.
+  mutating func list(_ node: Node, key: String) -> [Node]? {
+    guard case .sequence(let sequence) = node else {
+      report("'\(key)' must be a list (lines starting with '- ', or [a, b]); found \(Self.describe(node))", at: node)
+      return nil
+    }
+    return Array(sequence)
+  }
+
+  /// Reads an optional key: `.some(nil)` when the key is absent, `.some(value)` when its value is valid, and `nil`
+  /// when its value is invalid (and reported).
+  static func optional<Value>(_ node: Node?, _ read: (Node) -> Value?) -> Value?? {
+    guard let node else { return .some(nil) }
+    return read(node).map { .some($0) }
+  }
+
+  // MARK: Scalars
+
+  /// Any scalar's text, as written; an empty text is an error.
+  mutating func text(_ node: Node, key: String, singleLine: Bool = false) -> Located<String>? {
+    guard case .scalar(let scalar) = node else {
+      report("'\(key)' must be text, found \(Self.describe(node))", at: node)
+      return nil
+    }
+    let text = scalar.string
+    if text.allSatisfy(\.isWhitespace) {
+      report("'\(key)' must not be empty", at: node)
+      return nil
+    }
+    if singleLine, text.contains(where: \.isNewline) {
+      report("'\(key)' must be a single line", at: node)
+      return nil
+    }
+    return Located(value: text, position: Position(node))
+  }
+
+  /// `true` or `false`, unquoted.
+  mutating func bool(_ node: Node, key: String) -> Bool? {
+    if case .scalar(let scalar) = node, scalar.string == "true" || scalar.string == "false" {
+      guard scalar.style == .plain || scalar.style == .any else {
+        report("'\(key)' must be true or false without quotes, found the quoted text \(Self.quoted(scalar.string))", at: node)
+        return nil
+      }
+      return scalar.string == "true"
+    }
+    report("'\(key)' must be true or false, found \(Self.describe(node))", at: node)
+    return nil
+  }
+
+  /// A whole number in decimal digits, unquoted, at least `minimum`.
+  mutating func integer(_ node: Node, key: String, minimum: Int = 0, hint: String = "") -> Int? {
+    let requirement = minimum == 0 ? "a non-negative integer" : "a whole number of at least \(minimum)"
+    guard let digits = plainDigits(node), let value = Int(digits), value >= minimum else {
+      report("'\(key)' must be \(requirement)\(hint), found \(Self.describe(node))", at: node)
+      return nil
+    }
+    return value
+  }
+
+  /// A non-negative integer that fits 64 bits.
+  mutating func unsigned(_ node: Node, key: String) -> UInt64? {
+    guard let digits = plainDigits(node), let value = UInt64(digits) else {
+      let tooLarge = plainDigits(node) != nil ? " no larger than \(UInt64.max)" : ""
+      report("'\(key)' must be a non-negative integer\(tooLarge), found \(Self.describe(node))", at: node)
+      return nil
+    }
+    return value
+  }
+
+  private func plainDigits(_ node: Node) -> String? {
+    guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any,
+      !scalar.string.isEmpty, scalar.string.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    return scalar.string
+  }
+
+  /// An ISO 8601 timestamp with a zone, read from the text as written.
+  mutating func timestamp(_ node: Node, key: String) -> Date? {
+    guard case .scalar(let scalar) = node else {
+      report("'\(key)' must be \(Timestamp.Problem.format.explanation); found \(Self.describe(node))", at: node)
+      return nil
+    }
+    switch Timestamp.date(from: scalar.string) {
+    case .success(let date):
+      return date
+    case .failure(let problem):
+      report("'\(key)' must be \(problem.explanation); found \(Self.describe(node))", at: node)
+      return nil
+    }
+  }
+
+  /// One of an enumeration's raw values, with a suggestion when the text is close to one.
+  mutating func choice<Value: RawRepresentable & CaseIterable>(
+    _ node: Node, key: String, as type: Value.Type = Value.self
+  ) -> Value? where Value.RawValue == String {
+    let names = Value.allCases.map(\.rawValue)
+    return choice(node, key: key, among: names).flatMap { Value(rawValue: $0) }
+  }
+
+  /// One of `names`, with a suggestion when the text is close to one.
+  mutating func choice(_ node: Node, key: String, among names: [String]) -> String? {
+    guard case .scalar(let scalar) = node else {
+      report("'\(key)' must be one of \(names.joined(separator: ", ")); found \(Self.describe(node))", at: node)
+      return nil
+    }
+    guard names.contains(scalar.string) else {
+      report(
+        "\(key) \(Self.quoted(scalar.string)) is not one of \(Suggestions.list(names, limit: 40))"
+          + Suggestions.didYouMean(scalar.string, in: names),
+        at: node)
+      return nil
+    }
+    return scalar.string
+  }
+
+  /// An identifier such as an account id: a lowercase letter, then lowercase letters, digits and `-`.
+  mutating func identifier(_ node: Node, what: String) -> Located<String>? {
+    guard case .scalar(let scalar) = node else {
+      report("\(what) must be a name such as 'sarah', found \(Self.describe(node))", at: node)
+      return nil
+    }
+    let text = scalar.string
+    guard !Self.isIdentifier(text) else { return Located(value: text, position: Position(node)) }
+    let slug = Self.slug(text)
+    report(
+      "\(what) \(Self.quoted(text)) must start with a lowercase letter and use only lowercase letters, digits "
+        + "and '-'" + (Self.isIdentifier(slug) ? " (try '\(slug)')" : ""),
+      at: node)
+    return nil
+  }
+
+  static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+    return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+  }
+
+  private static func slug(_ text: String) -> String {
+    let words = text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    return words.joined(separator: "-")
+  }
+}

@@ -1,0 +1,31 @@
+import TribeBoardMocks
+
+/// A scenario: the world the mocks start from, and the journeys a demo or a test can replay in it.
+///
+/// Scenarios are written in YAML (see ``ScenarioLoader``); the built-in ones travel inside the binary
+/// (see ``BundledScenarios``).
+public struct Scenario: Equatable, Sendable {
+  /// The scenario's name, such as `existing-user`; the file name without extension unless the file says otherwise.
+  public var name: String
+  /// A one-line description, shown by `tribeboard list`.
+  public var summary: String
+  /// Where the scenario came from: the file path as given, or `built-in:NAME`.
+  public var source: String
+  /// What the mocks start from: the world, the device, the clock, the seed and the faults.
+  public var configuration: MockConfiguration
+  /// The journeys the file defines, in file order.
+  public var journeys: [Journey]
+
+  public init(name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = []) {
+    self.name = name
+    self.summary = summary
+    self.source = source
+    self.configuration = configuration
+    self.journeys = journeys
+  }
+
+  /// The journey called `name`, if the scenario defines one.
+  public func journey(named name: String) -> Journey? {
+    journeys.first { $0.name == name }
+  }
+}

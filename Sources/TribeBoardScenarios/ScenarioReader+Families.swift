@@ -1,0 +1,280 @@
+import Foundation
+import TribeBoardCore
+import Yams
+
+extension ScenarioReader {
+  static let family = YAMLObject.Schema(
+    "in a family",
+    keys: ["id", "name", "code", "members", "events", "tasks", "messages", "notices", "schoolRuns"],
+    required: [
+      ("id", "a short name such as 'johnsons', used in generated item ids"),
+      ("name", "the family's name, such as The Johnsons"),
+      ("code", "the 6-character join code, such as K7QM2X"),
+      ("members", "a list of { account, role }, with at least one parentAdmin"),
+    ])
+  static let member = YAMLObject.Schema(
+    "in a member", keys: ["account", "role", "expires"],
+    required: [("account", "the member's account id"), ("role", "parentAdmin, adult, child or visitor")])
+  static let event = YAMLObject.Schema(
+    "in an event", keys: ["id", "title", "start", "place", "participants"],
+    required: [("title", "what the event is"), ("start", "when it starts, like 2026-03-03T17:00:00Z")])
+  static let task = YAMLObject.Schema(
+    "in a task", keys: ["id", "title", "assignee", "due", "points", "status"],
+    required: [("title", "what is to be done")])
+  static let message = YAMLObject.Schema(
+    "in a message", keys: ["id", "from", "at", "text"],
+    required: [("from", "the sender, a member"), ("at", "when it was sent"), ("text", "what it says")])
+  static let notice = YAMLObject.Schema(
+    "in a notice", keys: ["id", "from", "at", "text", "pinned"],
+    required: [("from", "the author, a member"), ("at", "when it was posted"), ("text", "what it says")])
+  static let route = YAMLObject.Schema(
+    "in a school run", keys: ["id", "route", "pickups"],
+    required: [("route", "the route's name, such as Home → Oakwood Primary")])
+  static let pickup = YAMLObject.Schema(
+    "in a pickup", keys: ["id", "at", "driver", "passengers"], required: [("at", "when the pickup is")])
+
+  /// One family, its members and everything it holds.
+  mutating func readFamily(_ node: Node, index: Int) {
+    guard let object = reader.object(node, Self.family, subject: "each family") else { return }
+    var id: String?
+    if let node = object["id"], let given = reader.identifier(node, what: "family id") {
+      if let earlier = familyPositions[given.value] {
+        reader.report("family id '\(given.value)' is already used by the family at \(earlier)", at: node)
+      } else {
+        familyPositions[given.value] = given.position
+        id = given.value
+      }
+    }
+    let familyID = id ?? "family-\(index + 1)"
+    var name: String?
+    if let node = object["name"], let text = reader.text(node, key: "name") {
+      do throws(AppError) {
+        name = try Validation.familyName(text.value)
+      } catch {
+        reader.report("family name \(NodeReader.quoted(text.value)) is not valid: \(error.message)", at: node)
+      }
+    }
+    var code: String?
+    if let node = object["code"], let text = reader.text(node, key: "code") {
+      do throws(AppError) {
+        let canonical = try Validation.familyCode(text.value)
+        if let earlier = familyCodes[canonical] {
+          reader.report(
+            "family code '\(canonical)' is already used by family '\(earlier.family)' at \(earlier.position); "
+              + "family codes must be unique", at: node)
+        } else {
+          familyCodes[canonical] = (familyID, Position(node))
+          code = canonical
+        }
+      } catch {
+        reader.report("family code \(NodeReader.quoted(text.value)) is not valid: \(error.message)", at: node)
+      }
+    }
+    let members = object["members"].flatMap { readMembers($0, family: familyID) }
+    if let id, let name, let code { world.families.append(Family(id: id, name: name, code: code)) }
+
+    let family = FamilyContext(id: familyID, members: members)
+    readItems(object["events"], key: "events") { $0.readEvent($1, family: family, index: $2) }
+    readItems(object["tasks"], key: "tasks") { $0.readTask($1, family: family, index: $2) }
+    readItems(object["messages"], key: "messages") { $0.readMessage($1, family: family, index: $2) }
+    readItems(object["notices"], key: "notices") { $0.readNotice($1, family: family, index: $2) }
+    readItems(object["schoolRuns"], key: "schoolRuns") { $0.readRoute($1, family: family, index: $2) }
+  }
+
+  /// What a family's items refer to: its id and the accounts listed as its members (`nil` when the members could
+  /// not be read, so references to them are not checked rather than all reported).
+  struct FamilyContext {
+    var id: FamilyID
+    var members: [UserID]?
+  }
+
+  /// Reads each item of an optional list with `read`, passing its 1-based index.
+  private mutating func readItems(_ node: Node?, key: String, _ read: (inout ScenarioReader, Node, Int) -> Void) {
+    guard let node, let items = reader.list(node, key: key) else { return }
+    for (index, item) in items.enumerated() { read(&self, item, index + 1) }
+  }
+
+  /// The members; returns every account written in them, valid or not, so later references do not cascade.
+  private mutating func readMembers(_ node: Node, family: FamilyID) -> [UserID]? {
+    guard let items = reader.list(node, key: "members") else { return nil }
+    if items.isEmpty {
+      reader.report("family '\(family)' needs at least one member, a parentAdmin", at: node)
+    }
+    var written: [UserID] = []
+    var hasParentAdmin = false
+    var everyRoleRead = true
+    for item in items {
+      guard let object = reader.object(item, Self.member, subject: "each member") else {
+        everyRoleRead = false
+        continue
+      }
+      var account: UserID?
+      if let node = object["account"] {
+        if case .scalar(let scalar) = node {
+          if written.contains(scalar.string) {
+            reader.report("account '\(scalar.string)' is listed twice in members of '\(family)'", at: node)
+          }
+          written.append(scalar.string)
+        }
+        account = self.account(node, key: "account", context: "in members of '\(family)'")
+      }
+      let role = object["role"].flatMap { reader.choice($0, key: "role", as: Role.self) }
+      if role == nil { everyRoleRead = false }
+      if role == .parentAdmin { hasParentAdmin = true }
+      if let account, let role, childAccounts.contains(account), role == .parentAdmin || role == .adult,
+        let node = object["role"]
+      {
+        reader.report(
+          "'\(account)' is a child account (child: true), so in '\(family)' their role must be child or visitor, "
+            + "not \(role.rawValue)", at: node)
+      }
+      let expires = NodeReader.optional(object["expires"]) { reader.timestamp($0, key: "expires") }
+      if let account, let role, let expires {
+        world.memberships.append(Membership(userID: account, familyID: family, role: role, expiresAt: expires))
+      }
+    }
+    if !items.isEmpty, everyRoleRead, !hasParentAdmin {
+      reader.report(
+        "family '\(family)' has no parentAdmin; give at least one member the role parentAdmin", at: node)
+    }
+    return written
+  }
+
+  // MARK: Items
+
+  private mutating func readEvent(_ node: Node, family: FamilyContext, index: Int) {
+    guard let object = reader.object(node, Self.event, subject: "each event") else { return }
+    let id = itemID(object, kind: "event", generated: "\(family.id)-event-\(index)")
+    let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
+    let start = object["start"].flatMap { reader.timestamp($0, key: "start") }
+    let place = NodeReader.optional(object["place"]) { reader.text($0, key: "place", singleLine: true) }
+    let participants = object["participants"].map { members($0, key: "participant", family: family) } ?? []
+    guard let title, let start, let place, let participants else { return }
+    world.events.append(
+      CalendarEvent(
+        id: id, familyID: family.id, title: title.value, start: start, place: place?.value,
+        participants: participants))
+  }
+
+  private mutating func readTask(_ node: Node, family: FamilyContext, index: Int) {
+    guard let object = reader.object(node, Self.task, subject: "each task") else { return }
+    let id = itemID(object, kind: "task", generated: "\(family.id)-task-\(index)")
+    let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
+    let assignee = NodeReader.optional(object["assignee"]) { member($0, key: "assignee", family: family) }
+    let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
+    let points = object["points"].map { reader.integer($0, key: "points") } ?? 0
+    let status = object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
+    guard let title, let assignee, let due, let points, let status else { return }
+    world.tasks.append(
+      FamilyTask(
+        id: id, familyID: family.id, title: title.value, assignee: assignee, due: due, points: points,
+        status: status))
+  }
+
+  private mutating func readMessage(_ node: Node, family: FamilyContext, index: Int) {
+    guard let object = reader.object(node, Self.message, subject: "each message") else { return }
+    let id = itemID(object, kind: "message", generated: "\(family.id)-message-\(index)")
+    let sender = object["from"].flatMap { member($0, key: "from", family: family) }
+    let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
+    let text = object["text"].flatMap { reader.text($0, key: "text") }
+    guard let sender, let at, let text else { return }
+    world.messages.append(FamilyMessage(id: id, familyID: family.id, sender: sender, sentAt: at, text: text.value))
+  }
+
+  private mutating func readNotice(_ node: Node, family: FamilyContext, index: Int) {
+    guard let object = reader.object(node, Self.notice, subject: "each notice") else { return }
+    let id = itemID(object, kind: "notice", generated: "\(family.id)-notice-\(index)")
+    let author = object["from"].flatMap { member($0, key: "from", family: family) }
+    let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
+    let text = object["text"].flatMap { reader.text($0, key: "text") }
+    let pinned = object["pinned"].map { reader.bool($0, key: "pinned") } ?? false
+    guard let author, let at, let text, let pinned else { return }
+    world.notices.append(
+      Notice(id: id, familyID: family.id, author: author, postedAt: at, text: text.value, pinned: pinned))
+  }
+
+  private mutating func readRoute(_ node: Node, family: FamilyContext, index: Int) {
+    guard let object = reader.object(node, Self.route, subject: "each school run") else { return }
+    let id = itemID(object, kind: "school run", generated: "\(family.id)-route-\(index)")
+    if let name = object["route"].flatMap({ reader.text($0, key: "route", singleLine: true) }) {
+      world.routes.append(SchoolRoute(id: id, familyID: family.id, name: name.value))
+    }
+    guard let node = object["pickups"], let pickups = reader.list(node, key: "pickups") else { return }
+    for (offset, pickup) in pickups.enumerated() {
+      readPickup(pickup, route: id, family: family, index: offset + 1)
+    }
+  }
+
+  private mutating func readPickup(_ node: Node, route: ItemID, family: FamilyContext, index: Int) {
+    guard let object = reader.object(node, Self.pickup, subject: "each pickup") else { return }
+    let id = itemID(object, kind: "pickup", generated: "\(route)-pickup-\(index)")
+    let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
+    let driver = NodeReader.optional(object["driver"]) { member($0, key: "driver", family: family) }
+    let passengers = object["passengers"].map { members($0, key: "passenger", family: family) } ?? []
+    guard let at, let driver, let passengers else { return }
+    world.pickups.append(Pickup(id: id, routeID: route, at: at, driver: driver, passengers: passengers))
+  }
+
+  // MARK: Ids and references
+
+  /// The item's `id`, or the generated one; either way claimed, so a second item with it is reported.
+  private mutating func itemID(_ object: YAMLObject, kind: String, generated: ItemID) -> ItemID {
+    if let node = object["id"] {
+      guard let id = reader.identifier(node, what: "\(kind) id") else { return generated }
+      claim(id.value, kind: kind, at: id.position, generated: false)
+      return id.value
+    }
+    claim(generated, kind: kind, at: object.position, generated: true)
+    return generated
+  }
+
+  private mutating func claim(_ id: ItemID, kind: String, at position: Position, generated: Bool) {
+    guard let earlier = itemIDs[id] else {
+      itemIDs[id] = (kind, position)
+      return
+    }
+    if generated {
+      reader.report(
+        "this \(kind)'s generated id '\(id)' is already used by the \(earlier.kind) at \(earlier.position); "
+          + "give this \(kind) an explicit 'id'", at: position)
+    } else {
+      reader.report(
+        "id '\(id)' is already used by the \(earlier.kind) at \(earlier.position); ids of events, tasks, "
+          + "messages, notices, school runs and pickups must be unique across the scenario", at: position)
+    }
+  }
+
+  /// A member of `family`, by account id.
+  private mutating func member(_ node: Node, key: String, family: FamilyContext) -> UserID? {
+    guard let name = reader.text(node, key: key)?.value else { return nil }
+    guard let members = family.members else { return name }
+    guard members.contains(name) else {
+      reader.report(
+        "\(key) \(NodeReader.quoted(name)) is not a member of '\(family.id)'"
+          + Suggestions.didYouMean(name, in: members)
+          + (members.isEmpty ? "; it has no members" : "; members are: \(Suggestions.list(members))"),
+        at: node)
+      return nil
+    }
+    return name
+  }
+
+  /// A list of members of `family`, each listed once.
+  private mutating func members(_ node: Node, key: String, family: FamilyContext) -> [UserID]? {
+    guard let items = reader.list(node, key: key + "s") else { return nil }
+    var result: [UserID] = []
+    var complete = true
+    for item in items {
+      guard let name = member(item, key: key, family: family) else {
+        complete = false
+        continue
+      }
+      if result.contains(name) {
+        reader.report("\(key) '\(name)' is listed twice", at: item)
+        complete = false
+      }
+      result.append(name)
+    }
+    return complete ? result : nil
+  }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardMocks
+import Yams
+
+/// Walks a composed scenario document and builds the ``Scenario`` it describes, checking every key, type,
+/// value and reference on the way and collecting a diagnostic for each problem.
+struct ScenarioReader {
+  var reader: NodeReader
+  let source: String
+  let defaultName: String
+
+  var world = MockWorld()
+  /// Every account id written (valid or not), in order, for references and suggestions.
+  var accountIDs: [String] = []
+  var accountPositions: [String: Position] = [:]
+  var childAccounts: Set<String> = []
+  var familyPositions: [String: Position] = [:]
+  var familyCodes: [String: (family: String, position: Position)] = [:]
+  /// Every item id in use, with what uses it: ids are unique across all families and kinds of item.
+  var itemIDs: [String: (kind: String, position: Position)] = [:]
+
+  init(file: String, source: String, defaultName: String) {
+    reader = NodeReader(file: file)
+    self.source = source
+    self.defaultName = defaultName
+  }
+
+  static let topLevel = YAMLObject.Schema(
+    nil,
+    keys: ["name", "summary", "now", "seed", "device", "accounts", "families", "faults", "journeys"],
+    required: [
+      ("summary", "a one-line description of the scenario"),
+      ("now", "the simulated time the scenario starts at, like 2026-03-02T08:00:00Z"),
+      ("device", "who holds the device: user, onboardingCompleted, signedIn"),
+      ("accounts", "the people who can sign in, each with id, name, email and providers"),
+    ])
+
+  /// The scenario, or `nil` when anything was wrong (see ``reader``'s diagnostics).
+  mutating func read(_ root: Node?) -> Scenario? {
+    guard let root else {
+      reader.report(
+        "the file holds no YAML; a scenario needs at least the keys summary, now, device and accounts", at: .start)
+      return nil
+    }
+    guard let top = reader.object(root, Self.topLevel, subject: "the top level of a scenario") else { return nil }
+    var name = defaultName
+    if let node = top["name"], let given = reader.identifier(node, what: "the scenario name") {
+      name = given.value
+      if source.hasPrefix("built-in:"), name != defaultName {
+        reader.report(
+          "the built-in scenario in '\(defaultName).yaml' is named '\(name)'; built-in scenarios are found by file "
+            + "name, so name it '\(defaultName)' or rename the file", at: node)
+      }
+    }
+    let summary = top["summary"].flatMap { reader.text($0, key: "summary", singleLine: true) }
+    let now = top["now"].flatMap { reader.timestamp($0, key: "now") }
+    let seed = top["seed"].map { reader.unsigned($0, key: "seed") } ?? 1
+    if let node = top["accounts"] { readAccounts(node) }
+    let device = top["device"].flatMap { readDevice($0) }
+    if let node = top["families"], let families = reader.list(node, key: "families") {
+      for (index, family) in families.enumerated() { readFamily(family, index: index) }
+    }
+    var faults: [Fault] = []
+    if let node = top["faults"], let items = reader.list(node, key: "faults") {
+      faults = items.compactMap { readFault($0) }
+    }
+    let journeys = top["journeys"].map { readJourneys($0) } ?? []
+    guard !reader.hasErrors, let summary, let now, let seed, let device else { return nil }
+    let configuration = MockConfiguration(now: now, seed: seed, world: world, device: device, faults: faults)
+    return Scenario(
+      name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys)
+  }
+
+  // MARK: Accounts
+
+  static let account = YAMLObject.Schema(
+    "in an account",
+    keys: ["id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications"],
+    required: [
+      ("id", "a short name such as 'sarah', used to refer to the account"),
+      ("name", "the person's full name"),
+      ("email", "the person's email address"),
+      ("providers", "the providers the account signs in with: apple, google or both"),
+    ])
+
+  static let notifications = YAMLObject.Schema(
+    "in notifications", keys: NotificationPreferences.Kind.allCases.map(\.rawValue))
+
+  mutating func readAccounts(_ node: Node) {
+    guard let items = reader.list(node, key: "accounts") else { return }
+    for item in items {
+      if let account = readAccount(item) { world.accounts.append(account) }
+    }
+  }
+
+  private mutating func readAccount(_ node: Node) -> MockAccount? {
+    guard let object = reader.object(node, Self.account, subject: "each account") else { return nil }
+    var id: String?
+    if let node = object["id"] {
+      if case .scalar(let scalar) = node {
+        if let earlier = accountPositions[scalar.string] {
+          reader.report("account id '\(scalar.string)' is already used by the account at \(earlier)", at: node)
+        } else {
+          accountIDs.append(scalar.string)
+          accountPositions[scalar.string] = Position(node)
+        }
+      }
+      id = reader.identifier(node, what: "account id")?.value
+    }
+    let name = object["name"].flatMap { reader.text($0, key: "name", singleLine: true) }
+    var email: String?
+    if let node = object["email"], let text = reader.text(node, key: "email", singleLine: true) {
+      if text.value.contains("@") {
+        email = text.value
+      } else {
+        reader.report("'email' must be an email address with an '@', found \(NodeReader.quoted(text.value))", at: node)
+      }
+    }
+    var providers: [AuthProvider] = []
+    if let node = object["providers"], let items = reader.list(node, key: "providers") {
+      if items.isEmpty { reader.report("'providers' must name at least one of apple, google", at: node) }
+      for item in items {
+        guard let provider = reader.choice(item, key: "provider", as: AuthProvider.self) else { continue }
+        if providers.contains(provider) {
+          reader.report("provider '\(provider.rawValue)' is listed twice", at: item)
+        }
+        providers.append(provider)
+      }
+    }
+    var mfaCode: String?
+    if let node = object["mfaCode"], let code = reader.text(node, key: "mfaCode") {
+      if code.value.count == 6, code.value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+        mfaCode = code.value
+      } else {
+        reader.report("'mfaCode' must be exactly 6 digits, like \"123456\"; found \(NodeReader.quoted(code.value))", at: node)
+      }
+    }
+    let isChild = object["child"].flatMap { reader.bool($0, key: "child") } ?? false
+    if isChild, let id { childAccounts.insert(id) }
+    var birthday: DayOfYear?
+    if let node = object["birthday"] {
+      if case .scalar(let scalar) = node, let day = Timestamp.dayOfYear(from: scalar.string) {
+        birthday = day
+      } else {
+        reader.report(
+          "'birthday' must be a real date written YYYY-MM-DD or MM-DD, like 2015-06-14 or 06-14; found "
+            + NodeReader.describe(node), at: node)
+      }
+    }
+    var notifications = NotificationPreferences()
+    if let node = object["notifications"],
+      let settings = reader.object(node, Self.notifications, subject: "'notifications'")
+    {
+      for kind in NotificationPreferences.Kind.allCases {
+        if let value = settings[kind.rawValue].flatMap({ reader.bool($0, key: kind.rawValue) }) {
+          notifications[kind] = value
+        }
+      }
+    }
+    guard let id, let name, let email, !providers.isEmpty else { return nil }
+    return MockAccount(
+      profile: UserProfile(id: id, name: name.value, email: email, birthday: birthday), providers: providers,
+      mfaCode: mfaCode, isChild: isChild, notifications: notifications)
+  }
+
+  /// An account id that must exist: reports an unknown one with a suggestion and the list of accounts.
+  mutating func account(_ node: Node, key: String, context: String) -> String? {
+    guard let name = reader.text(node, key: key)?.value else { return nil }
+    guard accountPositions[name] != nil else {
+      reader.report(
+        "unknown account \(NodeReader.quoted(name)) \(context)\(Suggestions.didYouMean(name, in: accountIDs)); "
+          + (accountIDs.isEmpty ? "no accounts are defined" : "accounts are: \(Suggestions.list(accountIDs))"),
+        at: node)
+      return nil
+    }
+    return name
+  }
+
+  // MARK: Device
+
+  static let device = YAMLObject.Schema(
+    "in 'device'", keys: ["user", "onboardingCompleted", "signedIn"],
+    required: [("user", "the id of the account holding the device")])
+
+  private mutating func readDevice(_ node: Node) -> MockDeviceState? {
+    guard let object = reader.object(node, Self.device, subject: "'device'") else { return nil }
+    let user = object["user"].flatMap { account($0, key: "user", context: "as the device's user") }
+    let onboarded = object["onboardingCompleted"].flatMap { reader.bool($0, key: "onboardingCompleted") }
+    let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
+    guard let user else { return nil }
+    return MockDeviceState(user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false)
+  }
+
+  // MARK: Faults
+
+  static let fault = YAMLObject.Schema(
+    "in a fault", keys: ["service", "operation", "error", "times"],
+    required: [
+      ("service", "auth, data or sync"),
+      ("operation", "the operation to fail, such as signIn"),
+      ("error", "the error code to fail with, such as networkTimeout"),
+    ])
+
+  private mutating func readFault(_ node: Node) -> Fault? {
+    guard let object = reader.object(node, Self.fault, subject: "each fault") else { return nil }
+    var services: [String] = []
+    for operation in MockOperation.allCases where !services.contains(operation.service) {
+      services.append(operation.service)
+    }
+    let service = object["service"].flatMap { reader.choice($0, key: "service", among: services) }
+    var operation: MockOperation?
+    if let service, let node = object["operation"] {
+      let names = MockOperation.allCases.filter { $0.service == service }.map(\.operation)
+      operation = reader.choice(node, key: "\(service) operation", among: names)
+        .flatMap { MockOperation(rawValue: "\(service).\($0)") }
+    }
+    let error = object["error"].flatMap { reader.choice($0, key: "error", as: AppError.Code.self) }
+    let times = NodeReader.optional(object["times"]) {
+      reader.integer($0, key: "times", minimum: 1, hint: " (leave 'times' out to fail every call)")
+    }
+    guard let operation, let error, let times else { return nil }
+    return Fault(operation: operation, error: error, times: times)
+  }
+}

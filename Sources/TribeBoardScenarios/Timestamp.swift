@@ -1,0 +1,105 @@
+import Foundation
+import TribeBoardCore
+
+/// Strict parsing of the dates scenarios use, from the text as written (never through YAML's own typing).
+enum Timestamp {
+  /// An ISO 8601 timestamp with a zone: `2026-03-02T08:00:00Z`, `2026-03-02T09:00+01:00`. Seconds are optional;
+  /// fractions of a second, a missing zone and a space instead of `T` are not accepted.
+  static func date(from text: String) -> Result<Date, Problem> {
+    let c = Array(text.utf8)
+    // YYYY-MM-DDTHH:MM then optionally :SS, then Z or ±HH:MM.
+    guard c.count >= 17, c[4] == .dash, c[7] == .dash, c[10] == UInt8(ascii: "T"), c[13] == .colon,
+      let year = number(c, 0, 4), let month = number(c, 5, 2), let day = number(c, 8, 2),
+      let hour = number(c, 11, 2), let minute = number(c, 14, 2)
+    else { return .failure(.format) }
+    var index = 16
+    var second = 0
+    if index < c.count, c[index] == .colon {
+      guard let value = number(c, index + 1, 2) else { return .failure(.format) }
+      second = value
+      index += 3
+    }
+    var offset = 0
+    if index == c.count - 1, c[index] == UInt8(ascii: "Z") {
+      offset = 0
+    } else if index == c.count - 6, c[index] == UInt8(ascii: "+") || c[index] == .dash, c[index + 3] == .colon,
+      let hours = number(c, index + 1, 2), let minutes = number(c, index + 4, 2)
+    {
+      guard hours <= 23, minutes <= 59 else { return .failure(.zone) }
+      offset = (hours * 60 + minutes) * 60 * (c[index] == .dash ? -1 : 1)
+    } else {
+      return .failure(index == c.count ? .missingZone : .format)
+    }
+    guard isRealDate(year: year, month: month, day: day) else { return .failure(.date) }
+    guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.time) }
+    let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    return .success(Date(timeIntervalSince1970: TimeInterval(seconds - offset)))
+  }
+
+  /// A birthday: `YYYY-MM-DD` (a real date in that year) or `MM-DD` (February 29 allowed).
+  static func dayOfYear(from text: String) -> DayOfYear? {
+    let c = Array(text.utf8)
+    switch c.count {
+    case 10:
+      guard c[4] == .dash, c[7] == .dash, let year = number(c, 0, 4), let month = number(c, 5, 2),
+        let day = number(c, 8, 2), isRealDate(year: year, month: month, day: day)
+      else { return nil }
+      return DayOfYear(month: month, day: day)
+    case 5:
+      guard c[2] == .dash, let month = number(c, 0, 2), let day = number(c, 3, 2),
+        isRealDate(year: 2000, month: month, day: day)
+      else { return nil }
+      return DayOfYear(month: month, day: day)
+    default:
+      return nil
+    }
+  }
+
+  /// What is wrong with a timestamp.
+  enum Problem: Error {
+    case format, missingZone, zone, date, time
+
+    var explanation: String {
+      switch self {
+      case .format: "an ISO 8601 timestamp with a time zone, like 2026-03-02T08:00:00Z or 2026-03-02T09:00+01:00"
+      case .missingZone: "a timestamp with a time zone: add Z (UTC) or an offset such as +01:00"
+      case .zone: "a timestamp whose zone offset is at most ±23:59"
+      case .date: "a timestamp on a real calendar date"
+      case .time: "a timestamp with a time from 00:00:00 to 23:59:59"
+      }
+    }
+  }
+
+  static func isRealDate(year: Int, month: Int, day: Int) -> Bool {
+    guard (1...12).contains(month), day >= 1 else { return false }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return day <= lengths[month - 1]
+  }
+
+  /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The decimal number in `count` ASCII digits at `start`, or `nil` if any of them is not a digit.
+  private static func number(_ c: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    guard start + count <= c.count else { return nil }
+    var value = 0
+    for byte in c[start..<start + count] {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+}
+
+extension UInt8 {
+  fileprivate static let dash = UInt8(ascii: "-")
+  fileprivate static let colon = UInt8(ascii: ":")
+}

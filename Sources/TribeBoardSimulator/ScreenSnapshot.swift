@@ -1,0 +1,37 @@
+import TribeBoardCore
+import TribeBoardFlow
+
+/// What one person's app shows at a moment: the screen, its content and actions, and who is signed in.
+/// Text rendering and JSON output are both made from it.
+public struct ScreenSnapshot: Equatable, Sendable {
+  public struct Action: Equatable, Sendable {
+    /// The stable action key ("sign-in-apple").
+    public var key: String
+    public var label: String
+    /// What to type ("name <family name>").
+    public var usage: String
+  }
+
+  public var screen: ScreenID
+  public var title: String
+  public var blocks: [Block]
+  public var actions: [Action]
+  public var error: AppError?
+  public var notice: String?
+  public var user: UserProfile?
+  public var role: Role?
+  public var family: Family?
+
+  public init(_ state: AppState, flow: Flow) {
+    let spec = flow.table[state.screen.id]
+    screen = spec.id
+    title = spec.title(state)
+    blocks = state.loaded ? spec.body(state) : []
+    actions = flow.actions(in: state).map { Action(key: $0.id.rawValue, label: $0.label, usage: $0.usage) }
+    error = state.error
+    notice = state.notice
+    user = state.session?.user
+    role = state.role
+    family = state.family
+  }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import TribeBoardScenarios
+import TribeBoardSimulator
+
+extension Tribeboard {
+  struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Replay transcripts against their scenarios and show a diff for each mismatch.",
+      discussion: """
+        A scenario NAME.yaml keeps its transcripts in NAME/, one JOURNEY.transcript per journey; other \
+        .transcript files there (from 'repl --record') are replayed from their own input lines. A missing \
+        journey transcript is written and reported as a failure, so it gets reviewed before it is committed.
+        """)
+
+    @Argument(help: "Scenario folders, scenario files or transcript files (default: ./Scenarios).")
+    var paths: [String] = []
+
+    @Flag(help: "Rewrite transcripts that differ, atomically, instead of failing.")
+    var update = false
+
+    func run() async throws {
+      let paths = self.paths.isEmpty ? ["Scenarios"] : self.paths
+      if self.paths.isEmpty && !FileManager.default.fileExists(atPath: "Scenarios") {
+        throw ValidationError("There is no Scenarios/ folder here. Run from the project folder or give paths.")
+      }
+      let cases: [TranscriptCase]
+      do {
+        cases = try TranscriptChecker.cases(in: paths)
+      } catch {
+        printError(error.description)
+        throw badScenarioExit
+      }
+      var failed = 0
+      var changed = 0
+      for transcript in cases {
+        let outcome = await TranscriptChecker.check(transcript, update: update)
+        switch outcome {
+        case .passed:
+          print("✓ \(transcript.path)")
+        case .updated:
+          changed += 1
+          print("↻ \(transcript.path) (rewritten)")
+        case .recorded:
+          print("✗ \(transcript.path): was missing; recorded it now — review it, then commit it")
+        case .mismatch(let diff):
+          print("✗ \(transcript.path): the output differs (- transcript, + this run)\n\(diff)")
+        case .failedExpectations(let failures):
+          print("✗ \(transcript.path): \(failures.joined(separator: "; "))")
+        case .unreadable(let reason):
+          print("✗ \(transcript.path): \(reason)")
+        }
+        if outcome.failed { failed += 1 }
+      }
+      let summary = "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(cases.count - failed) passed, \(failed) failed"
+      print(update ? "\(summary), \(changed) rewritten" : summary)
+      if failed > 0 {
+        if !update { print("If the change is intended, run 'tribeboard check --update' and review the diff before committing.") }
+        throw ExitCode.failure
+      }
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import TribeBoardScenarios
+
+extension Tribeboard {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the built-in scenarios and their journeys.")
+
+    func run() throws {
+      for name in BundledScenarios.names {
+        let scenario = try loadScenario(name)
+        print("\(name) — \(scenario.summary)")
+        let journeys = scenario.journeys.map(\.name)
+        print("    journeys: \(journeys.isEmpty ? "none" : journeys.joined(separator: ", "))")
+      }
+    }
+  }
+}

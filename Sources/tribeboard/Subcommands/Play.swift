@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import TribeBoardScenarios
+import TribeBoardSimulator
+
+extension Tribeboard {
+  struct Play: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run a scenario's scripted journeys and print what they showed.",
+      discussion: "Fails (exit 1) when an 'expect' step of a journey does not hold.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+      case text, jsonl
+    }
+
+    @Argument(help: "A built-in scenario name or a path to a YAML file.")
+    var scenario: String
+
+    @Option(name: .shortAndLong, help: "Run only this journey (default: all, in file order).")
+    var journey: String?
+
+    @Option(help: "text: the transcript; jsonl: one JSON object per step.")
+    var format: Format = .text
+
+    func run() async throws {
+      let loaded = try loadScenario(scenario)
+      var journeys = loaded.journeys
+      if let journey {
+        journeys = journeys.filter { $0.name == journey }
+        guard !journeys.isEmpty else {
+          let names = loaded.journeys.map(\.name).joined(separator: ", ")
+          throw ValidationError("Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
+        }
+      }
+      guard !journeys.isEmpty else {
+        throw ValidationError("Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
+      }
+      var failures: [String] = []
+      for (index, journey) in journeys.enumerated() {
+        let simulator = Simulator(scenario: loaded)
+        var steps = [await simulator.start()]
+        for input in journey.steps {
+          let step = await simulator.handle(input)
+          steps.append(step)
+          if let failed = step.failedExpectation { failures.append("\(journey.name): \(failed)") }
+          if step.quit { break }
+        }
+        switch format {
+        case .text:
+          if journeys.count > 1 { print((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===") }
+          print(Transcript.format(steps), terminator: "")
+        case .jsonl:
+          for (number, step) in steps.enumerated() {
+            print(StepRecord(step, index: number, journey: journey.name).jsonLine())
+          }
+        }
+      }
+      if !failures.isEmpty {
+        printError(failures.joined(separator: "\n"))
+        throw ExitCode.failure
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import TribeBoardScenarios
+import TribeBoardSimulator
+
+extension Tribeboard {
+  struct Repl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Walk the app's flows interactively on a scenario.",
+      discussion: """
+        Each screen shows its content and numbered actions: type a number or the action's words \
+        (e.g. 'sign in apple', 'name The Johnsons'). Simulator commands start with a colon: :help, :where, \
+        :as, :clock, :fault, :relaunch, :reset, :scenario, :expect, :quit. Ctrl-D or Ctrl-C end the session.
+        """)
+
+    @Option(name: .shortAndLong, help: "A built-in scenario name (see 'tribeboard list') or a path to a YAML file.")
+    var scenario: String = BundledScenarios.defaultName
+
+    @Option(help: "Write the session to FILE as a transcript, updated after every step.")
+    var record: String?
+
+    func run() async throws {
+      let loaded = try loadScenario(scenario)
+      let recordURL = record.map { URL(fileURLWithPath: $0) }
+      if let recordURL {
+        let folder = recordURL.deletingLastPathComponent().path
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+          throw ValidationError("Can't record to \(recordURL.path): the folder \(folder) is missing or not writable.")
+        }
+      }
+      REPL.endOnInterrupt()
+      let interactive = isatty(STDIN_FILENO) == 1
+      let repl = REPL(
+        simulator: Simulator(scenario: loaded), style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
+        recordURL: recordURL, showsPrompt: interactive)
+      do {
+        try await repl.run()
+      } catch {
+        printError("error: could not write the recording: \(error.localizedDescription)")
+        throw ExitCode(74)
+      }
+      if let recordURL, interactive {
+        printError("Transcript saved to \(recordURL.path).")
+      }
+    }
+  }
+}
