@@ -46,7 +46,7 @@ public struct Flow: Sendable {
   static func enter(with session: AuthSession, _ state: inout AppState, _ services: Services) async throws(AppError) {
     state.session = session
     try await services.sync.performInitialSetup()
-    var expired: Membership?
+    var expired: (Family, Membership)?
     for family in try await services.data.families(for: session.user.id) {
       let members = try await services.data.members(of: family.id)
       guard let membership = members.first(where: { $0.id == session.user.id })?.membership else { continue }
@@ -56,12 +56,12 @@ public struct Flow: Sendable {
         state.screen = .dashboard
         return
       }
-      expired = expired ?? membership
+      expired = expired ?? (family, membership)
     }
     state.family = nil
     state.membership = nil
     state.screen = .familySetup
-    if expired != nil { state.error = AppError(.accessExpired) }
+    if let (family, membership) = expired { state.error = accessExpired(family, membership) }
   }
 
   // MARK: Intents
@@ -161,6 +161,14 @@ public struct Flow: Sendable {
     }
   }
 
+  /// The error a person sees once their (visitor) membership has run out.
+  static func accessExpired(_ family: Family, _ membership: Membership) -> AppError {
+    let ended = membership.expiresAt.map { " on \(DateText.full($0))" } ?? ""
+    return AppError(
+      .accessExpired, "Your visitor access to \(family.name) ended\(ended). Ask a parent admin to invite you again.",
+      recovery: [.contactSupport])
+  }
+
   /// Re-reads the person's membership: roles change and visitor access expires while they look.
   private func checkMembership(_ state: inout AppState, _ services: Services) async throws(AppError) {
     guard let session = state.session, let family = state.family else {
@@ -172,13 +180,7 @@ public struct Flow: Sendable {
       state.family = nil
       throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [.back])
     }
-    guard membership.isActive(at: state.now) else {
-      let ended = membership.expiresAt.map { " on \(DateText.full($0))" } ?? ""
-      throw AppError(
-        .accessExpired,
-        "Your visitor access to \(family.name) ended\(ended). Ask a parent admin to invite you again.",
-        recovery: [.contactSupport])
-    }
+    guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
     state.membership = membership
     state.content.members = members
     if let family = try await services.data.families(for: session.user.id).first(where: { $0.id == family.id }) {

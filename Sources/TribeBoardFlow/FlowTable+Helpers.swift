@@ -17,14 +17,15 @@ extension FlowTable {
 
   /// The family member a person names by account id, first name or full name.
   static func member(_ name: String, in members: [Member]) throws(AppError) -> Member {
-    let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+    let typed = name.trimmingCharacters(in: .whitespaces)
+    let wanted = typed.lowercased()
     if let member = members.first(where: {
       $0.id == wanted || $0.profile.firstName.lowercased() == wanted || $0.profile.name.lowercased() == wanted
     }) {
       return member
     }
     let names = members.map(\.profile.firstName).joined(separator: ", ")
-    throw AppError(.validationFailed, "“\(name)” is not a member of this family. Members: \(names).", recovery: [.edit])
+    throw AppError(.validationFailed, "“\(typed)” is not a member of this family. Members: \(names).", recovery: [.edit])
   }
 
   /// A date a person typed, which must not be in the past.

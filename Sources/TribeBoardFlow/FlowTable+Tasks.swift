@@ -10,7 +10,7 @@ extension FlowTable {
         let tasks = visibleTasks(state)
         var blocks: [Block] =
           tasks.isEmpty
-          ? [.empty(state.allows(.addTask) ? "No tasks yet. Add one?" : "No tasks for you right now.")]
+          ? [.empty(emptyText(state))]
           : tasks.enumerated().map { index, task in
             .item(ref: index + 1, text: taskLine(task, state), flag: taskFlag(task, state))
           }
@@ -127,6 +127,12 @@ extension FlowTable {
         .back(to: .tasks(mineOnly: false), label: "Cancel"),
       ]),
   ]
+
+  private static func emptyText(_ state: AppState) -> String {
+    let addOne = state.allows(.addTask) ? " Add one?" : ""
+    return showsOnlyMine(state) && !state.content.tasks.isEmpty
+      ? "No tasks for you right now.\(addOne)" : "No tasks yet.\(addOne)"
+  }
 
   private static func editTask(
     _ id: ActionID, _ label: String, _ phrase: String, argument: String,

@@ -69,12 +69,12 @@ public enum LineDiff {
         edits.append(Edit(kind: .same, text: old[i], oldLine: i, newLine: j))
         i += 1
         j += 1
-      } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
-        edits.append(Edit(kind: .added, text: new[j], oldLine: i, newLine: j))
-        j += 1
-      } else {
+      } else if i < n && (j == m || table[i + 1][j] >= table[i][j + 1]) {
         edits.append(Edit(kind: .removed, text: old[i], oldLine: i, newLine: j))
         i += 1
+      } else {
+        edits.append(Edit(kind: .added, text: new[j], oldLine: i, newLine: j))
+        j += 1
       }
     }
     return edits

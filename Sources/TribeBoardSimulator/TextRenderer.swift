@@ -7,6 +7,9 @@ public struct TextRenderer: Sendable {
   /// The width of the block's rules, in characters.
   public static let width = 64
 
+  /// Marks a blank line that separates parts of the content.
+  private static let gap = "\u{0}"
+
   public init(style: TextStyle) {
     self.style = style
   }
@@ -23,7 +26,14 @@ public struct TextRenderer: Sendable {
       body.append("")
     }
     for block in snapshot.blocks {
-      body += render(block)
+      for line in render(block) {
+        // A gap opens a new part of the block: never at the top, never two in a row.
+        if line == Self.gap {
+          if !body.isEmpty && body.last != "" { body.append("") }
+        } else {
+          body.append(line)
+        }
+      }
     }
     if let error = snapshot.error {
       if !body.isEmpty && body.last != "" { body.append("") }
@@ -55,7 +65,7 @@ public struct TextRenderer: Sendable {
     case .field(let label, let value):
       return ["\(label): " + style.apply(.bold, value)]
     case .section(let title):
-      return ["", style.apply(.bold, title)]
+      return [Self.gap, style.apply(.bold, title)]
     case .item(let ref, let text, let flag):
       let marker = ref.map { "#\($0)" } ?? "•"
       let flagText = flag.map { "  " + style.apply(.warning, "[\($0)]") } ?? ""
@@ -68,7 +78,7 @@ public struct TextRenderer: Sendable {
       ]
     case .pager(let page, let count):
       let dots = (1...count).map { $0 == page ? "●" : "○" }.joined(separator: " ")
-      return ["", "\(dots)   page \(page) of \(count)"]
+      return [Self.gap, "\(dots)   page \(page) of \(count)"]
     }
   }
 
