@@ -238,7 +238,7 @@ public final class Simulator {
     let who = state.session.map { "\($0.user.name) (\($0.user.id))" } ?? "\(actingUser), not signed in"
     let family = state.family.map { "\(state.role?.displayName ?? "member") in \($0.name) (code \($0.code))" } ?? "no family"
     return """
-      Scenario: \(scenario.name) (\(scenario.source))
+      Scenario: \(scenario.name) — \(scenario.summary)
       Acting as: \(who)
       Family: \(family)
       Screen: \(state.screen.id.rawValue)

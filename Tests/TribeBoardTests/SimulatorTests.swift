@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import TribeBoardScenarios
+import TribeBoardSimulator
+
+@Suite struct SimulatorTests {
+  func simulator(_ name: String) async throws -> Simulator {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: name))
+    await simulator.start()
+    return simulator
+  }
+
+  @Test func unknownInputExplainsAndKeepsTheScreen() async throws {
+    let simulator = try await simulator("new-user")
+    let before = simulator.snapshot
+    let step = await simulator.handle("fly to the moon")
+    #expect(step.messages.first?.text.contains("“fly to the moon” is not an action here") == true)
+    #expect(step.messages.first?.text.contains(":help") == true)
+    #expect(step.snapshot == before)
+    let number = await simulator.handle("9")
+    #expect(number.messages.first?.text == "? There is no action 9 here; choose 1 to 2. Type a number, an action's words, or :help.")
+    let control = await simulator.handle(":teleport")
+    #expect(control.messages.first?.text.hasPrefix("? “:teleport” is not a simulator command.") == true)
+    #expect(simulator.snapshot == before)
+  }
+
+  @Test func numbersAndWordsChooseTheSameAction() async throws {
+    let byNumber = try await simulator("new-user")
+    let byWords = try await simulator("new-user")
+    _ = await byNumber.handle("2")
+    _ = await byWords.handle("SKIP")
+    #expect(byNumber.snapshot == byWords.snapshot)
+    #expect(byNumber.snapshot.screen == .signIn)
+  }
+
+  @Test func replEndsCleanlyAtEndOfInputAndRecords() async throws {
+    let record = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString).transcript")
+    var lines = ["skip", "what now?"][...]
+    var output = ""
+    let repl = REPL(
+      simulator: try await simulator("new-user"), style: .plain, recordURL: record, showsPrompt: true,
+      readLine: { lines.popFirst() }, write: { output += $0 })
+    try await repl.run()
+    #expect(output.hasSuffix("\nBye.\n"))
+    #expect(output.contains("“what now?” is not an action here"))
+    #expect(output.contains("[sarah, signed out · signIn] › "))
+    let transcript = try String(contentsOf: record, encoding: .utf8)
+    #expect(Transcript.inputs(of: transcript) == ["skip", "what now?"])
+    #expect(!transcript.contains("Bye."))
+  }
+
+  @Test func quitEndsTheSession() async throws {
+    var lines = [":quit", "skip"][...]
+    var output = ""
+    let repl = REPL(
+      simulator: try await simulator("new-user"), style: .plain, showsPrompt: false, readLine: { lines.popFirst() },
+      write: { output += $0 })
+    try await repl.run()
+    #expect(lines == ["skip"])
+    #expect(output.hasSuffix("Bye.\n"))
+  }
+
+  @Test func colourOnlyWhenAsked() async throws {
+    let step = await (try await simulator("new-user")).handle("skip")
+    #expect(!step.text(style: .plain).contains("\u{1B}["))
+    #expect(step.text(style: .ansi).contains("\u{1B}["))
+    #expect(TextStyle.forStandardOutput(environment: ["NO_COLOR": "1"]) == .plain)
+  }
+
+  @Test func actingAsAnotherMemberSharesTheWorld() async throws {
+    let simulator = try await simulator("family-admin")
+    _ = await simulator.handle("messages")
+    _ = await simulator.handle("send Dinner at six")
+    let ben = await simulator.handle(":as ben")
+    #expect(ben.snapshot?.user?.id == "ben")
+    #expect(simulator.prompt == "[The Johnsons · Ben · child · dashboard] › ")
+    _ = await simulator.handle("messages")
+    #expect(simulator.snapshot.blocks.contains(.item(ref: nil, text: "Sarah, Mon 2 Mar 08:00: Dinner at six")))
+    let nobody = await simulator.handle(":as zed")
+    #expect(nobody.messages.first?.text.hasPrefix("? Nobody called “zed” here.") == true)
+    #expect(simulator.actingUser == "ben")
+  }
+
+  @Test func theClockMovesAndBadClockInputIsExplained() async throws {
+    let simulator = try await simulator("visitor")
+    let bad = await simulator.handle(":clock tomorrow")
+    #expect(bad.messages.first?.text.hasPrefix("? The clock needs an amount like +3h") == true)
+    let moved = await simulator.handle(":clock +27h")
+    #expect(moved.messages.first?.text == "Clock: Tue 3 Mar 12:00 UTC.")
+    #expect(moved.snapshot?.screen == .familySetup)
+    #expect(moved.snapshot?.error?.code == .accessExpired)
+  }
+
+  @Test func faultsCanBeArmedLive() async throws {
+    let simulator = try await simulator("existing-user")
+    let armed = await simulator.handle(":fault auth.signIn serviceUnavailable 1")
+    #expect(armed.messages.first?.text == "auth.signIn will fail with serviceUnavailable the next 1 time.")
+    let failed = await simulator.handle("sign in google")
+    #expect(failed.snapshot?.error?.code == .serviceUnavailable)
+    let again = await simulator.handle("retry")
+    #expect(again.snapshot?.screen == .mfa)
+    let bad = await simulator.handle(":fault auth.signin nope")
+    #expect(bad.messages.first?.text.hasPrefix("? Usage: :fault") == true)
+  }
+
+  @Test func expectationsPassAndFail() async throws {
+    let simulator = try await simulator("new-user")
+    #expect(await simulator.handle(":expect screen=onboarding error=none").failedExpectation == nil)
+    let failed = await simulator.handle(":expect screen=dashboard family=\"The Johnsons\"")
+    #expect(failed.failedExpectation == "✗ expectation failed: screen is onboarding, expected dashboard; family is none, expected The Johnsons")
+    #expect(await simulator.handle(":expect screen").failedExpectation != nil)
+  }
+
+  @Test func jsonLinesCarryTheRequiredFields() async throws {
+    let simulator = try await simulator("new-user")
+    _ = await simulator.handle("skip")
+    let step = await simulator.handle("sign in apple")
+    let line = StepRecord(step, index: 2, journey: "demo").jsonLine()
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["input"] as? String == "sign in apple")
+    #expect(object["screen"] as? String == "signIn")
+    #expect(object["title"] as? String == "Sign in")
+    #expect(object["session"] is NSNull)
+    let error = try #require(object["error"] as? [String: Any])
+    #expect(error["code"] as? String == "networkTimeout")
+    #expect(error["recovery"] as? [String] == ["retry", "back"])
+    let actions = try #require(object["actions"] as? [[String: String]])
+    #expect(actions.first == ["key": "retry", "label": "Try again"])
+    #expect(!line.contains("\n"))
+  }
+}
