@@ -48,7 +48,9 @@ let package = Package(
     .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
     .testTarget(
       name: "TribeBoardTests",
-      dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardSimulator"],
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardSimulator",
+      ],
       swiftSettings: swiftSettings
     ),
   ]

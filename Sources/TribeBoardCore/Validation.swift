@@ -56,7 +56,8 @@ public enum Validation {
       throw AppError(.validationFailed, "Enter \(field).")
     }
     guard text.count <= maxLength else {
-      throw AppError(.validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) has at most \(maxLength) characters.")
+      throw AppError(
+        .validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) has at most \(maxLength) characters.")
     }
     return text
   }

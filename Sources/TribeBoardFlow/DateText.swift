@@ -41,7 +41,8 @@ public enum DateText {
     guard day.count == 3, time.count == 2, (0..<24).contains(time[0]), (0..<60).contains(time[1]) else { return nil }
     let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1])
     guard let date = calendar.date(from: components),
-      calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: day[0], month: day[1], day: day[2])
+      calendar.dateComponents([.year, .month, .day], from: date)
+        == DateComponents(year: day[0], month: day[1], day: day[2])
     else { return nil }
     return date
   }

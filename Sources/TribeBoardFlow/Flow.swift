@@ -209,9 +209,11 @@ public struct Flow: Sendable {
       }
       return .intent(Intent(visible[number - 1].id, words.count > 1 ? String(words[1]) : nil))
     }
-    let candidates = visible + table[state.screen.id].actions.filter { hidden in
-      !visible.contains { $0.id == hidden.id } && hidden.condition.map { $0.test(state) } ?? true
-    }
+    let candidates =
+      visible
+      + table[state.screen.id].actions.filter { hidden in
+        !visible.contains { $0.id == hidden.id } && hidden.condition.map { $0.test(state) } ?? true
+      }
     let lowered = text.lowercased()
     var best: (action: FlowAction, length: Int)?
     for action in candidates {

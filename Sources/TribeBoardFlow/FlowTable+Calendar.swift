@@ -15,7 +15,8 @@ extension FlowTable {
         }
         return [.section("Upcoming")]
           + entries.enumerated().map { index, entry in
-            .item(ref: index + 1, text: agendaLine(entry, state), flag: entry.kind == .event ? nil : kindName(entry.kind))
+            .item(
+              ref: index + 1, text: agendaLine(entry, state), flag: entry.kind == .event ? nil : kindName(entry.kind))
           }
       },
       actions: [
@@ -24,7 +25,8 @@ extension FlowTable {
           let entry = try item(argument, in: upcoming(state), usage: "open <entry #>", noun: "entry")
           state.screen = .eventDetail(entry.id)
         },
-        .go(.addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft()), requires: .addEvent),
+        .go(
+          .addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft()), requires: .addEvent),
         .home,
       ]),
     ScreenSpec(
@@ -49,7 +51,10 @@ extension FlowTable {
           .field("Title", shown(draft.title)),
           .field("When", shown(draft.start.map(DateText.full))),
           .field("Where", shown(draft.place)),
-          .field("Who", draft.participants.isEmpty ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", ")),
+          .field(
+            "Who",
+            draft.participants.isEmpty
+              ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", ")),
           .paragraph("Fill in a title and a time, then save. Times are UTC."),
         ]
       },
@@ -57,13 +62,15 @@ extension FlowTable {
         editEvent(.title, "Set the title", "title", argument: "title") { draft, text, _ throws(AppError) in
           draft.title = try Validation.text(text, field: "a title")
         },
-        editEvent(.when, "Set the date and time", "when", argument: "YYYY-MM-DD HH:MM") { draft, text, state throws(AppError) in
+        editEvent(.when, "Set the date and time", "when", argument: "YYYY-MM-DD HH:MM") {
+          draft, text, state throws(AppError) in
           draft.start = try futureDate(text, now: state.now, field: "the time")
         },
         editEvent(.place, "Set the place", "place", argument: "place") { draft, text, _ throws(AppError) in
           draft.place = try Validation.text(text, field: "a place")
         },
-        editEvent(.with, "Choose who takes part", "with", argument: "names, comma separated") { draft, text, state throws(AppError) in
+        editEvent(.with, "Choose who takes part", "with", argument: "names, comma separated") {
+          draft, text, state throws(AppError) in
           var ids: [UserID] = []
           for name in text.split(separator: ",") {
             ids.append(try member(String(name), in: state.content.members).id)
@@ -73,13 +80,16 @@ extension FlowTable {
         FlowAction(.save, "Save the event", phrases: ["save"], requires: .addEvent, targets: [.calendar]) {
           state, _, services throws(AppError) in
           guard case .addEvent(let draft) = state.screen else { return }
-          guard let title = draft.title else { throw AppError(.validationFailed, "Give the event a title first: title <title>.", recovery: [.edit]) }
+          guard let title = draft.title else {
+            throw AppError(.validationFailed, "Give the event a title first: title <title>.", recovery: [.edit])
+          }
           guard let start = draft.start else {
             throw AppError(.validationFailed, "Say when it is first: when <YYYY-MM-DD HH:MM>.", recovery: [.edit])
           }
           let (family, user) = try requireFamily(state)
           let event = try await services.data.addEvent(
-            NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family, by: user)
+            NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family,
+            by: user)
           state.screen = .calendar
           state.notice = "Added “\(event.title)” on \(DateText.full(event.start))."
         },
@@ -125,7 +135,8 @@ extension FlowTable {
         participants: (pickup.driver.map { [$0] } ?? []) + pickup.passengers, kind: .schoolRun)
     }
     let today = DateText.calendar.startOfDay(for: state.now)
-    return (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
+    return
+      (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
       + birthdays.filter { $0.start >= today })
       .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
   }

@@ -6,7 +6,9 @@ extension FlowTable {
   static func item<T>(_ argument: String?, in items: [T], usage: String, noun: String) throws(AppError) -> T {
     let text = try argument.required(usage)
     guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
-      throw AppError(.validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.", recovery: [.edit])
+      throw AppError(
+        .validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.",
+        recovery: [.edit])
     }
     guard items.indices.contains(number - 1) else {
       let range = items.isEmpty ? "the list is empty" : "choose 1 to \(items.count)"
@@ -25,16 +27,23 @@ extension FlowTable {
       return member
     }
     let names = members.map(\.profile.firstName).joined(separator: ", ")
-    throw AppError(.validationFailed, "“\(typed)” is not a member of this family. Members: \(names).", recovery: [.edit])
+    throw AppError(
+      .validationFailed, "“\(typed)” is not a member of this family. Members: \(names).", recovery: [.edit])
   }
 
   /// A date a person typed, which must not be in the past.
   static func futureDate(_ text: String, now: Date, field: String) throws(AppError) -> Date {
     guard let date = DateText.parse(text) else {
-      throw AppError(.validationFailed, "Give \(field) as YYYY-MM-DD HH:MM (UTC), e.g. \(DateText.typed(now.addingTimeInterval(86400))).", recovery: [.edit])
+      throw AppError(
+        .validationFailed,
+        "Give \(field) as YYYY-MM-DD HH:MM (UTC), e.g. \(DateText.typed(now.addingTimeInterval(86400))).",
+        recovery: [.edit])
     }
     guard date >= now else {
-      throw AppError(.validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) can't be in the past; it is now \(DateText.full(now)).", recovery: [.edit])
+      throw AppError(
+        .validationFailed,
+        "\(field.prefix(1).uppercased() + field.dropFirst()) can't be in the past; it is now \(DateText.full(now)).",
+        recovery: [.edit])
     }
     return date
   }

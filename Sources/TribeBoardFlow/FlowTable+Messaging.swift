@@ -19,7 +19,8 @@ extension FlowTable {
           blocks.append(.empty(state.allows(.sendMessage) ? "No messages yet. Say hello?" : "No messages yet."))
         }
         blocks += messages.map { message in
-          .item(ref: nil, text: "\(state.content.name(message.sender)), \(DateText.full(message.sentAt)): \(message.text)")
+          .item(
+            ref: nil, text: "\(state.content.name(message.sender)), \(DateText.full(message.sentAt)): \(message.text)")
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
@@ -36,7 +37,9 @@ extension FlowTable {
           _ = try await services.data.sendMessage(text, to: family, by: user)
           state.notice = "Sent."
         },
-        .go(.openNoticeboard, "Noticeboard", phrases: ["noticeboard", "notices"], to: .noticeboard, requires: .viewMessages),
+        .go(
+          .openNoticeboard, "Noticeboard", phrases: ["noticeboard", "notices"], to: .noticeboard,
+          requires: .viewMessages),
         .home,
       ]),
     ScreenSpec(
@@ -46,7 +49,9 @@ extension FlowTable {
       },
       body: { state in
         guard !state.content.notices.isEmpty else {
-          return [.empty(state.allows(.postNotice) ? "The noticeboard is empty. Post a notice?" : "The noticeboard is empty.")]
+          return [
+            .empty(state.allows(.postNotice) ? "The noticeboard is empty. Post a notice?" : "The noticeboard is empty.")
+          ]
         }
         return state.content.notices.enumerated().map { index, notice in
           .item(

@@ -4,7 +4,10 @@ extension FlowTable {
   /// The onboarding pages: title and text.
   static let onboardingPages: [(title: String, text: String)] = [
     ("Your family, in one place", "Calendar, tasks, messages and the school run, shared by everyone at home."),
-    ("A role for everyone", "Parents manage the family, children see their own chores, visitors get a time-limited view."),
+    (
+      "A role for everyone",
+      "Parents manage the family, children see their own chores, visitors get a time-limited view."
+    ),
     ("Always in sync", "Changes reach every member's phone, even after a spell offline."),
   ]
 
@@ -32,7 +35,7 @@ extension FlowTable {
         FlowAction(.skip, "Skip", phrases: ["skip", "s"], when: notLastPage, targets: [.signIn]) { state, _, services in
           await finishOnboarding(&state, services)
         },
-      ]),
+      ])
   ]
 
   private static let lastPage = Condition("on the last page") { page($0) == onboardingPages.count }

@@ -27,7 +27,8 @@ extension FlowTable {
             let riders = pickup.passengers.map { state.content.name($0) }.joined(separator: ", ")
             blocks.append(
               .item(
-                ref: number, text: [DateText.full(pickup.at), driver, riders].filter { !$0.isEmpty }.joined(separator: " · "),
+                ref: number,
+                text: [DateText.full(pickup.at), driver, riders].filter { !$0.isEmpty }.joined(separator: " · "),
                 flag: pickup.driver == nil ? "UNCLAIMED" : nil))
           }
         }
@@ -37,7 +38,7 @@ extension FlowTable {
         drive(claim: true),
         drive(claim: false),
         .home,
-      ]),
+      ])
   ]
 
   /// The pickups from the start of today to a week ahead, numbered route by route as the screen shows them.
@@ -48,7 +49,9 @@ extension FlowTable {
     return state.content.pickups
       .filter { $0.at >= start && $0.at < end }
       .sorted { a, b in
-        ((routeOrder.firstIndex(of: a.routeID) ?? 0), a.at, a.id) < ((routeOrder.firstIndex(of: b.routeID) ?? 0), b.at, b.id)
+        ((routeOrder.firstIndex(of: a.routeID) ?? 0), a.at, a.id) < (
+          (routeOrder.firstIndex(of: b.routeID) ?? 0), b.at, b.id
+        )
       }
   }
 
@@ -64,7 +67,8 @@ extension FlowTable {
         throw AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
       }
       try await services.data.setDriver(claim ? user : nil, ofPickup: pickup.id, by: user)
-      state.notice = claim ? "You are driving the \(DateText.full(pickup.at)) pickup." : "Pickup released; it needs a driver."
+      state.notice =
+        claim ? "You are driving the \(DateText.full(pickup.at)) pickup." : "Pickup released; it needs a driver."
     }
   }
 }

@@ -7,11 +7,16 @@ extension FlowTable {
       body: { state in [.paragraph("Your profile, notifications and family.")] },
       actions: [
         .go(.openProfile, "Profile", phrases: ["profile"], to: .profile, requires: .viewProfile),
-        .go(.openNotifications, "Notifications", phrases: ["notifications"], to: .notifications, requires: .editNotifications),
+        .go(
+          .openNotifications, "Notifications", phrases: ["notifications"], to: .notifications,
+          requires: .editNotifications),
         .go(
           .openFamilyManagement, "Family management", phrases: ["family management", "family", "manage"],
           to: .familyManagement, requires: .manageFamily),
-        FlowAction(.leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily, targets: [.familySetup]) {
+        FlowAction(
+          .leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily,
+          targets: [.familySetup]
+        ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let name = state.family?.name ?? "the family"
@@ -54,11 +59,13 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .toggle, "Turn a notification on or off", phrases: ["toggle", "turn"], argument: "messages|tasks|calendar|school run",
+          .toggle, "Turn a notification on or off", phrases: ["toggle", "turn"],
+          argument: "messages|tasks|calendar|school run",
           requires: .editNotifications, targets: [.notifications]
         ) { state, argument, services throws(AppError) in
           let text = try argument.required("toggle <messages|tasks|calendar|school run>").lowercased()
-          guard let kind = NotificationPreferences.Kind.allCases.first(where: { kindLabel($0).lowercased() == text }) else {
+          guard let kind = NotificationPreferences.Kind.allCases.first(where: { kindLabel($0).lowercased() == text })
+          else {
             throw AppError(
               .validationFailed, "Choose one of: messages, tasks, calendar, school run.", recovery: [.edit])
           }
@@ -75,17 +82,27 @@ extension FlowTable {
         if let family = state.family { state.content.shareCode = await services.sync.shareCode(for: family) }
       },
       body: { state in
-        [.field("Family", state.family?.name ?? "—"), .field("Family code", state.family?.code ?? "—"), .section("Members")]
+        [
+          .field("Family", state.family?.name ?? "—"), .field("Family code", state.family?.code ?? "—"),
+          .section("Members"),
+        ]
           + state.content.members.enumerated().map { index, member in
             .item(ref: index + 1, text: memberLine(member))
           }
       },
       actions: [
-        FlowAction(.openItem, "Open a member", phrases: ["open", "o"], argument: "member #", requires: .manageFamily, targets: [.memberDetail]) {
+        FlowAction(
+          .openItem, "Open a member", phrases: ["open", "o"], argument: "member #", requires: .manageFamily,
+          targets: [.memberDetail]
+        ) {
           state, argument, _ throws(AppError) in
-          state.screen = .memberDetail(try item(argument, in: state.content.members, usage: "open <member #>", noun: "member").id)
+          state.screen = .memberDetail(
+            try item(argument, in: state.content.members, usage: "open <member #>", noun: "member").id)
         },
-        FlowAction(.regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily, targets: [.familyManagement]) {
+        FlowAction(
+          .regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily,
+          targets: [.familyManagement]
+        ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let old = state.family?.code ?? ""
@@ -108,24 +125,32 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .changeRole, "Change the role", phrases: ["role", "change role"], argument: "parent admin|adult|child|visitor",
+          .changeRole, "Change the role", phrases: ["role", "change role"],
+          argument: "parent admin|adult|child|visitor",
           requires: .manageFamily, targets: [.memberDetail]
         ) { state, argument, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let text = try argument.required("role <parent admin|adult|child|visitor>").lowercased()
-          guard let role = Role.allCases.first(where: { $0.displayName.lowercased() == text || $0.rawValue.lowercased() == text }) else {
+          guard
+            let role = Role.allCases.first(where: {
+              $0.displayName.lowercased() == text || $0.rawValue.lowercased() == text
+            })
+          else {
             throw AppError(.validationFailed, "Choose one of: parent admin, adult, child, visitor.", recovery: [.edit])
           }
           let (family, user) = try requireFamily(state)
           try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
           state.notice = "\(member.profile.firstName) is now \(role.displayName.lowercased())."
         },
-        FlowAction(.remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily, targets: [.familyManagement]) {
+        FlowAction(
+          .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily, targets: [.familyManagement]
+        ) {
           state, _, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let (family, user) = try requireFamily(state)
           if member.id == user {
-            throw AppError(.roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
+            throw AppError(
+              .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
           }
           try await services.data.removeMember(member.id, from: family, by: user)
           state.screen = .familyManagement

@@ -45,8 +45,8 @@ extension FlowTable {
 
   /// Signing out clears the session and everything the app showed of the family. Every role may sign out.
   /// the session and everything the app showed of the family.
-  static let signOut = FlowAction(.signOut, "Sign out", phrases: ["sign out", "logout"], targets: [.signIn])
-  { state, _, services throws(AppError) in
+  static let signOut = FlowAction(.signOut, "Sign out", phrases: ["sign out", "logout"], targets: [.signIn]) {
+    state, _, services throws(AppError) in
     try await services.auth.signOut()
     state = AppState(screen: .signIn, now: state.now)
     state.notice = "You have signed out."

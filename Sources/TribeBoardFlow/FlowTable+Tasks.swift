@@ -24,7 +24,8 @@ extension FlowTable {
       actions: [
         FlowAction(.openItem, "Open a task", phrases: ["open", "o"], argument: "task #", targets: [.taskDetail]) {
           state, argument, _ throws(AppError) in
-          state.screen = .taskDetail(try item(argument, in: visibleTasks(state), usage: "open <task #>", noun: "task").id)
+          state.screen = .taskDetail(
+            try item(argument, in: visibleTasks(state), usage: "open <task #>", noun: "task").id)
         },
         FlowAction(
           .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: "task #", requires: .completeOwnTask,

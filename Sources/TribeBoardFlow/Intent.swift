@@ -15,21 +15,45 @@ public struct Intent: Equatable, Sendable, CustomStringConvertible {
 
 /// Every action the app offers somewhere; the raw value is the stable key tools see.
 public enum ActionID: String, CaseIterable, Sendable {
-  case next, back, skip, getStarted = "get-started"
-  case signInApple = "sign-in-apple", signInGoogle = "sign-in-google", enterCode = "enter-code"
-  case createFamily = "create-family", joinFamily = "join-family", nameFamily = "name-family"
-  case continueToDashboard = "continue", familyCode = "family-code"
-  case joinAsAdult = "join-as-adult", joinAsChild = "join-as-child", joinAsVisitor = "join-as-visitor"
+  case next, back, skip
+  case getStarted = "get-started"
+  case signInApple = "sign-in-apple"
+  case signInGoogle = "sign-in-google"
+  case enterCode = "enter-code"
+  case createFamily = "create-family"
+  case joinFamily = "join-family"
+  case nameFamily = "name-family"
+  case continueToDashboard = "continue"
+  case familyCode = "family-code"
+  case joinAsAdult = "join-as-adult"
+  case joinAsChild = "join-as-child"
+  case joinAsVisitor = "join-as-visitor"
   case joinAsParentAdmin = "join-as-parent-admin"
-  case openCalendar = "open-calendar", openTasks = "open-tasks", openMessages = "open-messages"
-  case openSchoolRun = "open-school-run", openSettings = "open-settings"
-  case openItem = "open", home, retry, refresh, signOut = "sign-out"
-  case addEvent = "add-event", title, when, place, with, save
-  case showMine = "show-mine", showAll = "show-all", addTask = "add-task", markDone = "mark-done"
+  case openCalendar = "open-calendar"
+  case openTasks = "open-tasks"
+  case openMessages = "open-messages"
+  case openSchoolRun = "open-school-run"
+  case openSettings = "open-settings"
+  case openItem = "open"
+  case home, retry, refresh
+  case signOut = "sign-out"
+  case addEvent = "add-event"
+  case title, when, place, with, save
+  case showMine = "show-mine"
+  case showAll = "show-all"
+  case addTask = "add-task"
+  case markDone = "mark-done"
   case assign, due, points, reopen
-  case send, openNoticeboard = "open-noticeboard", post, pin, unpin
+  case send
+  case openNoticeboard = "open-noticeboard"
+  case post, pin, unpin
   case claim, release
-  case openProfile = "open-profile", openNotifications = "open-notifications"
-  case openFamilyManagement = "open-family-management", toggle, changeRole = "change-role", remove
-  case regenerateCode = "regenerate-code", leaveFamily = "leave-family"
+  case openProfile = "open-profile"
+  case openNotifications = "open-notifications"
+  case openFamilyManagement = "open-family-management"
+  case toggle
+  case changeRole = "change-role"
+  case remove
+  case regenerateCode = "regenerate-code"
+  case leaveFamily = "leave-family"
 }

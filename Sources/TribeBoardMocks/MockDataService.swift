@@ -66,8 +66,7 @@ public struct MockDataService: DataService {
     }
   }
 
-  public func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError)
-  {
+  public func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataChangeRole) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       guard let index = state.membershipIndex(of: user, in: family) else { throw AppError(.notFound) }

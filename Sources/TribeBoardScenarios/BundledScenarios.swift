@@ -22,7 +22,8 @@ public enum BundledScenarios {
   public static func scenario(named name: String) throws(ScenarioError) -> Scenario {
     guard let text = text(named: name) else {
       let known = names
-      let list = known.isEmpty ? "there are no built-in scenarios" : "built-in scenarios are: \(known.joined(separator: ", "))"
+      let list =
+        known.isEmpty ? "there are no built-in scenarios" : "built-in scenarios are: \(known.joined(separator: ", "))"
       throw ScenarioError(
         file: name, line: 0, column: 0,
         message: "unknown built-in scenario \(NodeReader.quoted(name))\(Suggestions.didYouMean(name, in: known)); "

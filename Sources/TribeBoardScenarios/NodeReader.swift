@@ -80,8 +80,8 @@ struct NodeReader {
   mutating func object(_ node: Node, _ schema: YAMLObject.Schema, subject: String) -> YAMLObject? {
     guard case .mapping(let mapping) = node else {
       report(
-        "\(subject) must be a mapping with the keys \(schema.keys.joined(separator: ", ")); found \(Self.describe(node))",
-        at: node)
+        "\(subject) must be a mapping with the keys \(schema.keys.joined(separator: ", ")); "
+          + "found \(Self.describe(node))", at: node)
       return nil
     }
     let place = schema.place.map { " \($0)" } ?? ""
@@ -161,7 +161,9 @@ struct NodeReader {
   mutating func bool(_ node: Node, key: String) -> Bool? {
     if case .scalar(let scalar) = node, scalar.string == "true" || scalar.string == "false" {
       guard scalar.style == .plain || scalar.style == .any else {
-        report("'\(key)' must be true or false without quotes, found the quoted text \(Self.quoted(scalar.string))", at: node)
+        report(
+          "'\(key)' must be true or false without quotes, found the quoted text \(Self.quoted(scalar.string))", at: node
+        )
         return nil
       }
       return scalar.string == "true"

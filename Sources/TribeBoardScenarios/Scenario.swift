@@ -16,7 +16,8 @@ public struct Scenario: Equatable, Sendable {
   /// The journeys the file defines, in file order.
   public var journeys: [Journey]
 
-  public init(name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = []) {
+  public init(name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = [])
+  {
     self.name = name
     self.summary = summary
     self.source = source

@@ -8,10 +8,10 @@ import Foundation
 /// and documents that expand to more than ``maximumNodeCount`` nodes through aliases are refused before they are
 /// walked.
 public enum ScenarioLoader {
-  /// The largest scenario file accepted, in bytes (1 MiB).
-  public static let maximumFileSize = 1 << 20
+  /// The largest scenario file accepted, in bytes (4 MiB: room for worlds of thousands of families).
+  public static let maximumFileSize = 4 << 20
   /// The most YAML nodes a scenario may have, counting each alias as the nodes it expands to.
-  public static let maximumNodeCount = 100_000
+  public static let maximumNodeCount = 500_000
 
   /// Loads the scenario in the file at `url`.
   ///
@@ -36,9 +36,9 @@ public enum ScenarioLoader {
     let size = text.utf8.count
     guard size <= maximumFileSize else { throw tooLarge(file: source, size: size) }
     let root = try YAMLDocument.compose(text, file: source, maximumNodeCount: maximumNodeCount)
-    var reader = ScenarioReader(file: source, source: source, defaultName: defaultName(for: source))
-    if let scenario = reader.read(root) { return scenario }
-    let diagnostics = reader.reader.sortedDiagnostics()
+    var scenarioReader = ScenarioReader(file: source, source: source, defaultName: defaultName(for: source))
+    if let scenario = scenarioReader.read(root) { return scenario }
+    let diagnostics = scenarioReader.reader.sortedDiagnostics()
     guard !diagnostics.isEmpty else {
       throw ScenarioError(file: source, line: 1, column: 1, message: "the scenario could not be read")
     }
@@ -91,8 +91,8 @@ public enum ScenarioLoader {
     let found = size.map { "the file has \($0) bytes" } ?? "the file has more bytes than that"
     return ScenarioError(
       file: file, line: 1, column: 1,
-      message: "scenario files are limited to \(maximumFileSize) bytes (1 MiB) and \(found); "
-        + "is this really a scenario? Split the world into smaller files")
+      message: "scenario files are limited to \(maximumFileSize) bytes (\(maximumFileSize >> 20) MiB) and \(found); "
+        + "is this really a scenario? Trim the world it describes")
   }
 
   /// Where the first byte that is not valid UTF-8 is.

@@ -163,7 +163,8 @@ extension ScenarioReader {
     let assignee = NodeReader.optional(object["assignee"]) { member($0, key: "assignee", family: family) }
     let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
     let points = object["points"].map { reader.integer($0, key: "points") } ?? 0
-    let status = object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
+    let status =
+      object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
     guard let title, let assignee, let due, let points, let status else { return }
     world.tasks.append(
       FamilyTask(

@@ -70,7 +70,8 @@ extension ScenarioReader {
         }
         let value: String?
         switch key.value {
-        case "error": value = reader.choice(valueNode, key: "error", among: AppError.Code.allCases.map(\.rawValue) + ["none"])
+        case "error":
+          value = reader.choice(valueNode, key: "error", among: AppError.Code.allCases.map(\.rawValue) + ["none"])
         case "role": value = reader.choice(valueNode, key: "role", among: Role.allCases.map(\.rawValue) + ["none"])
         default: value = reader.text(valueNode, key: key.value, singleLine: true)?.value
         }

@@ -133,7 +133,8 @@ struct ScenarioReader {
       if code.value.count == 6, code.value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
         mfaCode = code.value
       } else {
-        reader.report("'mfaCode' must be exactly 6 digits, like \"123456\"; found \(NodeReader.quoted(code.value))", at: node)
+        reader.report(
+          "'mfaCode' must be exactly 6 digits, like \"123456\"; found \(NodeReader.quoted(code.value))", at: node)
       }
     }
     let isChild = object["child"].flatMap { reader.bool($0, key: "child") } ?? false

@@ -131,8 +131,8 @@ enum YAMLDocument {
     scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
   }
 
-  /// A character YAML accepts in any scalar that `text` does not contain. A 1 MiB text cannot hold all of the
-  /// private-use and supplementary characters this tries.
+  /// A character YAML accepts in any scalar that `text` does not contain. Only a text built to hold all of the
+  /// ~137,000 private-use and supplementary characters this tries falls back to U+E000.
   private static func unusedScalar(in text: String) -> Unicode.Scalar {
     let used = Set(text.unicodeScalars.lazy.map(\.value).filter { $0 >= 0xE000 })
     for range in [UInt32(0xE000)...0xF8FF, 0x1_0000...0x10_FFFD] {

@@ -34,7 +34,8 @@ public struct REPL {
   public func run() async throws {
     var steps = [await simulator.start()]
     write(
-      style.apply(.dim, "TribeBoard simulator · scenario \(simulator.scenario.name) · :help for commands, :quit to leave")
+      style.apply(
+        .dim, "TribeBoard simulator · scenario \(simulator.scenario.name) · :help for commands, :quit to leave")
         + "\n")
     write(steps[0].text(style: style) + "\n")
     try record(steps)

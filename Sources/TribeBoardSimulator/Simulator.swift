@@ -128,7 +128,9 @@ public final class Simulator {
   private func switchScenario(_ argument: String, into step: inout Step) async {
     guard !argument.isEmpty else {
       step.messages.append(
-        .init(kind: .problem, text: "? Say which: :scenario NAME|PATH. Built-in: \(BundledScenarios.names.joined(separator: ", "))"))
+        .init(
+          kind: .problem,
+          text: "? Say which: :scenario NAME|PATH. Built-in: \(BundledScenarios.names.joined(separator: ", "))"))
       return
     }
     do {
@@ -177,7 +179,8 @@ public final class Simulator {
       step.messages.append(
         .init(
           kind: .problem,
-          text: "? The clock needs an amount like +3h, +2d, +30m, or a UTC time like 2026-03-05T18:00. It is \(DateText.full(clock.now()))."
+          text:
+            "? The clock needs an amount like +3h, +2d, +30m, or a UTC time like 2026-03-05T18:00. It is \(DateText.full(clock.now()))."
         ))
       return
     }
@@ -196,7 +199,9 @@ public final class Simulator {
     }
     if words.isEmpty {
       let faults = await backend.armedFaults
-      let list = faults.map { "\($0.operation.rawValue) → \($0.error.rawValue) (\($0.times.map { "\($0)×" } ?? "always"))" }
+      let list = faults.map {
+        "\($0.operation.rawValue) → \($0.error.rawValue) (\($0.times.map { "\($0)×" } ?? "always"))"
+      }
       step.messages.append(
         .init(kind: .info, text: faults.isEmpty ? "No faults armed." : "Armed faults: " + list.joined(separator: "; ")))
       return
@@ -227,7 +232,11 @@ public final class Simulator {
     let state = state
     var parts: [String] = []
     if let family = state.family { parts.append(family.name) }
-    if let user = state.session?.user { parts.append(user.firstName) } else { parts.append("\(actingUser), signed out") }
+    if let user = state.session?.user {
+      parts.append(user.firstName)
+    } else {
+      parts.append("\(actingUser), signed out")
+    }
     if let role = state.role { parts.append(role.displayName.lowercased()) }
     parts.append(state.screen.id.rawValue)
     return "[" + parts.joined(separator: " · ") + "] › "
@@ -236,7 +245,8 @@ public final class Simulator {
   func whereText() -> String {
     let state = state
     let who = state.session.map { "\($0.user.name) (\($0.user.id))" } ?? "\(actingUser), not signed in"
-    let family = state.family.map { "\(state.role?.displayName ?? "member") in \($0.name) (code \($0.code))" } ?? "no family"
+    let family =
+      state.family.map { "\(state.role?.displayName ?? "member") in \($0.name) (code \($0.code))" } ?? "no family"
     return """
       Scenario: \(scenario.name) — \(scenario.summary)
       Acting as: \(who)
@@ -255,7 +265,7 @@ public final class Simulator {
     }
     let hidden = flow.table[state.screen.id].actions.filter { action in
       !visible.contains { $0.id == action.id } && action.requires.map { !state.allows($0) } ?? false
-      && (action.condition?.test(state) ?? true)
+        && (action.condition?.test(state) ?? true)
     }
     if !hidden.isEmpty {
       lines.append("Not for your role: " + hidden.map(\.usage).joined(separator: ", "))

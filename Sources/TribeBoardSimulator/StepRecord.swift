@@ -51,8 +51,12 @@ public struct StepRecord: Encodable, Sendable {
     screen = snapshot?.screen.rawValue
     title = snapshot?.title
     actions = snapshot?.actions.map { Action(key: $0.key, label: $0.label) } ?? []
-    session = snapshot?.user.map { Session(user: $0.id, role: snapshot?.role?.rawValue, family: snapshot?.family?.name) }
-    error = snapshot?.error.map { Failure(code: $0.code.rawValue, message: $0.message, recovery: $0.recovery.map(\.rawValue)) }
+    session = snapshot?.user.map {
+      Session(user: $0.id, role: snapshot?.role?.rawValue, family: snapshot?.family?.name)
+    }
+    error = snapshot?.error.map {
+      Failure(code: $0.code.rawValue, message: $0.message, recovery: $0.recovery.map(\.rawValue))
+    }
     notice = snapshot?.notice
   }
 

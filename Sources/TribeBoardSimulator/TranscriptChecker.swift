@@ -48,7 +48,8 @@ public enum TranscriptChecker {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw ScenarioError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: "no such file or folder")])
+        throw ScenarioError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: "no such file or folder")]
+        )
       }
       if isDirectory.boolValue {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -64,7 +65,9 @@ public enum TranscriptChecker {
           throw ScenarioError(diagnostics: [
             Diagnostic(
               file: path, line: 1, column: 1,
-              message: "no scenario for this transcript: expected \(base).yaml (a transcript lives in a folder named after its scenario)")
+              message:
+                "no scenario for this transcript: expected \(base).yaml (a transcript lives in a folder named after its scenario)"
+            )
           ])
         }
         let journeyName = url.deletingPathExtension().lastPathComponent

@@ -7,7 +7,8 @@ import TribeBoardMocks
   /// Sarah, signed in, with no family.
   func signedIn(_ user: UserID = "sarah", faults: [Fault] = [], family: [(UserProfile, Role)] = []) async -> FlowTester
   {
-    await FlowTester(Fixtures.configuration(user: user, onboarded: true, signedIn: true, family: family, faults: faults))
+    await FlowTester(
+      Fixtures.configuration(user: user, onboarded: true, signedIn: true, family: family, faults: faults))
   }
 
   @Test func createAFamilyAfterAFailedName() async {
@@ -67,7 +68,10 @@ import TribeBoardMocks
     }
     let preview = FamilyPreview(
       family: Fixtures.johnsons,
-      members: [Member(profile: Fixtures.sarah, membership: Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))])
+      members: [
+        Member(
+          profile: Fixtures.sarah, membership: Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))
+      ])
     await tester.send(.familyCode, "k7q-m2x") {
       $0.error = nil
       $0.screen = .familyPreview(preview)
@@ -88,12 +92,15 @@ import TribeBoardMocks
         FamilyPreview(
           family: Fixtures.johnsons,
           members: [
-            Member(profile: Fixtures.sarah, membership: Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))
+            Member(
+              profile: Fixtures.sarah, membership: Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin)
+            )
           ]))
     }
     await tester.send(.joinAsParentAdmin) {
       $0.error = AppError(
-        .roleConflict, "A child's account can join as a child or a visitor, not as parent admin.", recovery: [.edit, .back])
+        .roleConflict, "A child's account can join as a child or a visitor, not as parent admin.",
+        recovery: [.edit, .back])
     }
     await tester.send(.joinAsChild) {
       $0.error = nil

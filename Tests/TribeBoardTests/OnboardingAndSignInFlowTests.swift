@@ -56,7 +56,8 @@ import TribeBoardMocks
     var tester = await FlowTester(Fixtures.configuration(onboarded: true))
     await tester.send(.signInGoogle) {
       $0.error = AppError(
-        .accountNotFound, "No TribeBoard account is linked to this Google ID. Try Apple.", recovery: [.back, .contactSupport])
+        .accountNotFound, "No TribeBoard account is linked to this Google ID. Try Apple.",
+        recovery: [.back, .contactSupport])
     }
   }
 

@@ -90,7 +90,9 @@ import TribeBoardMocks
         let before = state.screen
         await flow.send(Intent(action.id, action.argument == nil ? nil : "1"), to: &state, services: services)
         if allowed {
-          #expect(state.error?.code != .permissionDenied, "\(role) · \(id) · \(action.id) refused: \(String(describing: state.error))")
+          #expect(
+            state.error?.code != .permissionDenied,
+            "\(role) · \(id) · \(action.id) refused: \(String(describing: state.error))")
         } else {
           #expect(state.error?.code == .permissionDenied, "\(role) · \(id) · \(action.id) was not refused")
           #expect(state.screen == before, "\(role) · \(id) · \(action.id) moved to \(state.screen.id)")

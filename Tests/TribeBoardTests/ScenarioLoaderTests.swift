@@ -211,7 +211,8 @@ import TribeBoardMocks
   @Test func unknownKeySuggestsTheClosestKey() {
     let yaml = minimal(replacing: "    members:", with: "    membrs:")
     let found = diagnostics(yaml, file: "Scenarios/child.yaml")
-    #expect(found.contains("Scenarios/child.yaml:13:5: error: unknown key 'membrs' in a family (did you mean 'members'?)"))
+    #expect(
+      found.contains("Scenarios/child.yaml:13:5: error: unknown key 'membrs' in a family (did you mean 'members'?)"))
     #expect(
       diagnostics("sumary: x\n").first == "x.yaml:1:1: error: unknown key 'sumary' (did you mean 'summary'?)")
     #expect(
@@ -230,7 +231,9 @@ import TribeBoardMocks
         "x.yaml:5:13: error: 'signedIn' must be true or false, found 'yes'"
       ])
     #expect(
-      diagnostics("seed: abc\n" + Self.minimal) == ["x.yaml:1:7: error: 'seed' must be a non-negative integer, found 'abc'"])
+      diagnostics("seed: abc\n" + Self.minimal) == [
+        "x.yaml:1:7: error: 'seed' must be a non-negative integer, found 'abc'"
+      ])
     #expect(
       diagnostics(minimal(replacing: "points: 5", with: "points: \"5\"")) == [
         "x.yaml:19:69: error: 'points' must be a non-negative integer, found '5'"
@@ -266,7 +269,8 @@ import TribeBoardMocks
       diagnostics(minimal(replacing: "{ account: ben, role: child", with: "{ account: bob, role: child")).contains(
         "x.yaml:15:20: error: unknown account 'bob' in members of 'johnsons' (did you mean 'ben'?); "
           + "accounts are: sarah, ben"))
-    let yaml = minimal(replacing: "      - { account: ben, role: child, expires: 2026-03-05T18:00:00+01:00 }\n", with: "")
+    let yaml = minimal(
+      replacing: "      - { account: ben, role: child, expires: 2026-03-05T18:00:00+01:00 }\n", with: "")
     let found = diagnostics(yaml)
     #expect(
       found.contains(
@@ -368,7 +372,7 @@ import TribeBoardMocks
   }
 
   @Test func duplicateFamilyCodesAreReported() {
-    let second = minimal(
+    let yaml = minimal(
       replacing: "faults:",
       with: """
           - id: smiths
@@ -378,7 +382,7 @@ import TribeBoardMocks
         faults:
         """)
     #expect(
-      diagnostics(second) == [
+      diagnostics(yaml) == [
         "x.yaml:28:11: error: family code 'K7QM2X' is already used by family 'johnsons' at 12:11; "
           + "family codes must be unique"
       ])
@@ -437,8 +441,8 @@ import TribeBoardMocks
     let yaml = "summary: " + String(repeating: "x", count: ScenarioLoader.maximumFileSize)
     #expect(
       diagnostics(yaml) == [
-        "x.yaml:1:1: error: scenario files are limited to 1048576 bytes (1 MiB) and the file has 1048585 bytes; "
-          + "is this really a scenario? Split the world into smaller files"
+        "x.yaml:1:1: error: scenario files are limited to 4194304 bytes (4 MiB) and the file has 4194313 bytes; "
+          + "is this really a scenario? Trim the world it describes"
       ])
   }
 
@@ -462,14 +466,20 @@ import TribeBoardMocks
     let scenario = try ScenarioLoader.load(contentsOf: url, displayPath: "Scenarios/morning.yaml")
     #expect(scenario.name == "morning")
     #expect(scenario.source == "Scenarios/morning.yaml")
-    #expect(throws: ScenarioError(diagnostics: [Diagnostic(file: "nowhere/x.yaml", line: 0, column: 0, message: "no such file; give the path of a .yaml scenario file, or a built-in scenario's name")])) {
+    #expect(
+      throws: ScenarioError(diagnostics: [
+        Diagnostic(
+          file: "nowhere/x.yaml", line: 0, column: 0,
+          message: "no such file; give the path of a .yaml scenario file, or a built-in scenario's name")
+      ])
+    ) {
       try ScenarioCatalog.resolve("nowhere/x.yaml")
     }
   }
 
   static let nodeLimitMessage =
-    "x.yaml:1:1: error: the document expands to more than 100000 YAML nodes (aliases included); scenario files are "
-    + "limited to 100000 — is there an alias loop or 'billion laughs' pattern?"
+    "x.yaml:1:1: error: the document expands to more than 500000 YAML nodes (aliases included); scenario files are "
+    + "limited to 500000 — is there an alias loop or 'billion laughs' pattern?"
 
   /// The classic "billion laughs": nine levels of nine aliases, about 450 bytes.
   static func laughs(key: Bool) -> String {

@@ -18,7 +18,9 @@ import TribeBoardSimulator
     #expect(step.messages.first?.text.contains(":help") == true)
     #expect(step.snapshot == before)
     let number = await simulator.handle("9")
-    #expect(number.messages.first?.text == "? There is no action 9 here; choose 1 to 2. Type a number, an action's words, or :help.")
+    #expect(
+      number.messages.first?.text
+        == "? There is no action 9 here; choose 1 to 2. Type a number, an action's words, or :help.")
     let control = await simulator.handle(":teleport")
     #expect(control.messages.first?.text.hasPrefix("? “:teleport” is not a simulator command.") == true)
     #expect(simulator.snapshot == before)
@@ -107,7 +109,9 @@ import TribeBoardSimulator
     let simulator = try await simulator("new-user")
     #expect(await simulator.handle(":expect screen=onboarding error=none").failedExpectation == nil)
     let failed = await simulator.handle(":expect screen=dashboard family=\"The Johnsons\"")
-    #expect(failed.failedExpectation == "✗ expectation failed: screen is onboarding, expected dashboard; family is none, expected The Johnsons")
+    #expect(
+      failed.failedExpectation
+        == "✗ expectation failed: screen is onboarding, expected dashboard; family is none, expected The Johnsons")
     #expect(await simulator.handle(":expect screen").failedExpectation != nil)
   }
 

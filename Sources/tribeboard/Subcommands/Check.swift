@@ -52,10 +52,13 @@ extension Tribeboard {
         }
         if outcome.failed { failed += 1 }
       }
-      let summary = "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(cases.count - failed) passed, \(failed) failed"
+      let summary =
+        "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(cases.count - failed) passed, \(failed) failed"
       print(update ? "\(summary), \(changed) rewritten" : summary)
       if failed > 0 {
-        if !update { print("If the change is intended, run 'tribeboard check --update' and review the diff before committing.") }
+        if !update {
+          print("If the change is intended, run 'tribeboard check --update' and review the diff before committing.")
+        }
         throw ExitCode.failure
       }
     }

@@ -13,10 +13,12 @@ extension Tribeboard {
       case text, jsonl
     }
 
-    @Argument(help: "A built-in scenario name or a path to a YAML file.")
+    @Argument(help: ArgumentHelp("A built-in scenario name or a path to a YAML file.", valueName: "name-or-path"))
     var scenario: String
 
-    @Option(name: .shortAndLong, help: "Run only this journey (default: all, in file order).")
+    @Option(
+      name: .shortAndLong, help: ArgumentHelp("Run only this journey (default: all, in file order).", valueName: "name")
+    )
     var journey: String?
 
     @Option(help: "text: the transcript; jsonl: one JSON object per step.")
@@ -29,11 +31,13 @@ extension Tribeboard {
         journeys = journeys.filter { $0.name == journey }
         guard !journeys.isEmpty else {
           let names = loaded.journeys.map(\.name).joined(separator: ", ")
-          throw ValidationError("Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
+          throw ValidationError(
+            "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
         }
       }
       guard !journeys.isEmpty else {
-        throw ValidationError("Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
+        throw ValidationError(
+          "Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
       }
       var failures: [String] = []
       for (index, journey) in journeys.enumerated() {

@@ -13,10 +13,14 @@ extension Tribeboard {
         :as, :clock, :fault, :relaunch, :reset, :scenario, :expect, :quit. Ctrl-D or Ctrl-C end the session.
         """)
 
-    @Option(name: .shortAndLong, help: "A built-in scenario name (see 'tribeboard list') or a path to a YAML file.")
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "A built-in scenario name (see 'tribeboard list') or a path to a YAML file.", valueName: "name-or-path"))
     var scenario: String = BundledScenarios.defaultName
 
-    @Option(help: "Write the session to FILE as a transcript, updated after every step.")
+    @Option(
+      help: ArgumentHelp("Write the session to FILE as a transcript, rewritten after every step.", valueName: "file"))
     var record: String?
 
     func run() async throws {
@@ -31,7 +35,8 @@ extension Tribeboard {
       REPL.endOnInterrupt()
       let interactive = isatty(STDIN_FILENO) == 1
       let repl = REPL(
-        simulator: Simulator(scenario: loaded), style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
+        simulator: Simulator(scenario: loaded),
+        style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
         recordURL: recordURL, showsPrompt: interactive)
       do {
         try await repl.run()
