@@ -38,7 +38,10 @@ public struct TextRenderer: Sendable {
     if let error = snapshot.error {
       if !body.isEmpty && body.last != "" { body.append("") }
       body.append(style.apply(.error, "✗ \(error.message)") + style.apply(.dim, " (\(error.code.rawValue))"))
-      body.append("  You can: " + error.recovery.map { $0.label.lowercased() }.joined(separator: " · "))
+      let offered = error.recovery.filter { isOffered($0, in: snapshot) }
+      if !offered.isEmpty {
+        body.append("  You can: " + offered.map { $0.label.lowercased() }.joined(separator: " · "))
+      }
     }
     if !snapshot.actions.isEmpty {
       if !body.isEmpty && body.last != "" { body.append("") }
@@ -56,6 +59,18 @@ public struct TextRenderer: Sendable {
     }
     lines.append("╰" + String(repeating: "─", count: Self.width - 1))
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether the screen offers a way to follow `recovery`; "go back" on a screen without Back would mislead.
+  private func isOffered(_ recovery: AppError.Recovery, in snapshot: ScreenSnapshot) -> Bool {
+    let keys = Set(snapshot.actions.map(\.key))
+    switch recovery {
+    case .retry: return keys.contains(ActionID.retry.rawValue)
+    case .back: return keys.contains(ActionID.back.rawValue) || keys.contains(ActionID.home.rawValue)
+    case .signIn:
+      return !keys.isDisjoint(with: [ActionID.signInApple, .signInGoogle, .signOut].map(\.rawValue))
+    case .edit, .contactSupport: return true
+    }
   }
 
   private func render(_ block: Block) -> [String] {

@@ -26,6 +26,13 @@ func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
+/// Prints `message` as a usage error and gives the exit code for bad usage (64). For problems found in `run()`,
+/// where a `ValidationError` would print the root command's usage instead of the subcommand's.
+func usageError(_ message: String) -> ExitCode {
+  printError("Error: \(message)")
+  return ExitCode.validationFailure
+}
+
 /// Loads a built-in scenario by name or a scenario file by path; a bad one prints its diagnostics and exits 65.
 func loadScenario(_ nameOrPath: String) throws -> Scenario {
   do {

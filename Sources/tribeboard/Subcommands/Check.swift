@@ -22,7 +22,7 @@ extension Tribeboard {
     func run() async throws {
       let paths = self.paths.isEmpty ? ["Scenarios"] : self.paths
       if self.paths.isEmpty && !FileManager.default.fileExists(atPath: "Scenarios") {
-        throw ValidationError("There is no Scenarios/ folder here. Run from the project folder or give paths.")
+        throw usageError("There is no Scenarios/ folder here. Run from the project folder or give paths.")
       }
       let cases: [TranscriptCase]
       do {

@@ -31,12 +31,12 @@ extension Tribeboard {
         journeys = journeys.filter { $0.name == journey }
         guard !journeys.isEmpty else {
           let names = loaded.journeys.map(\.name).joined(separator: ", ")
-          throw ValidationError(
+          throw usageError(
             "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
         }
       }
       guard !journeys.isEmpty else {
-        throw ValidationError(
+        throw usageError(
           "Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
       }
       var failures: [String] = []

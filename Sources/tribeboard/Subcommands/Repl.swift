@@ -29,7 +29,7 @@ extension Tribeboard {
       if let recordURL {
         let folder = recordURL.deletingLastPathComponent().path
         guard FileManager.default.isWritableFile(atPath: folder) else {
-          throw ValidationError("Can't record to \(recordURL.path): the folder \(folder) is missing or not writable.")
+          throw usageError("Can't record to \(recordURL.path): the folder \(folder) is missing or not writable.")
         }
       }
       REPL.endOnInterrupt()
