@@ -45,6 +45,9 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "EmbedScenarios", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "tribeboard-bench", dependencies: ["TribeBoardFlow", "TribeBoardScenarios", "TribeBoardSimulator"],
+      path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
     .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
     .testTarget(
       name: "TribeBoardTests",

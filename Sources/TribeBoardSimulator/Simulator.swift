@@ -272,7 +272,8 @@ public final class Simulator {
     }
     lines.append("Simulator commands:")
     for control in SimulatorControl.allCases {
-      lines.append("  \(control.usage) — \(control.summary)")
+      lines.append("  \(control.usage)")
+      lines.append("      \(control.summary)")
     }
     return lines.joined(separator: "\n")
   }

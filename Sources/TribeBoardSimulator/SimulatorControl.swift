@@ -12,7 +12,7 @@ public enum SimulatorControl: String, CaseIterable, Sendable {
     case .relaunch: ":relaunch"
     case .reset: ":reset"
     case .scenario: ":scenario NAME|PATH"
-    case .expect: ":expect screen=ID error=CODE|none role=ROLE|none user=ID family=NAME"
+    case .expect: ":expect screen=ID error=CODE|none role=ROLE|none user=ID family=NAME notice=TEXT"
     case .quit: ":quit"
     }
   }
@@ -28,7 +28,7 @@ public enum SimulatorControl: String, CaseIterable, Sendable {
     case .reset: "Start the scenario again from its first state."
     case .scenario: "Switch to another scenario: a built-in name or a YAML file."
     case .expect: "Check the current screen, error, role, user or family; a mismatch fails the journey."
-    case .quit: "End the session (so does Ctrl-D)."
+    case .quit: "End the session (so do Ctrl-D and Ctrl-C)."
     }
   }
 }
