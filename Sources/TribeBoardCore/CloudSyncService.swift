@@ -6,8 +6,6 @@ public protocol CloudSyncService: Sendable {
   func performInitialSetup() async throws(AppError)
   /// Syncs a family now and says how it went.
   func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus
-  /// The current sync state, without syncing.
-  func status() async -> SyncStatus
   /// What others scan or type to join `family`.
   func shareCode(for family: Family) async -> ShareCode
 }

@@ -1,10 +1,21 @@
+import Foundation
+
 /// The rules that keep a family's roles sensible. Breaking one is a `roleConflict` error.
 public enum RoleRules {
-  /// Roles a person may choose when joining by code: a child's account joins as a child or a visitor.
+  /// How long a visitor who joins by code, or is made a visitor, keeps access.
+  public static let visitorAccess: TimeInterval = 7 * 24 * 3600
+
+  /// Roles a person may choose when joining by code: adult, child or visitor, and a child's account only child or
+  /// visitor. Parent admin is given by a parent admin, never taken with a code.
   public static func checkJoin(_ role: Role, isChildAccount: Bool) throws(AppError) {
     if isChildAccount && (role == .adult || role == .parentAdmin) {
       throw AppError(
         .roleConflict, "A child's account can join as a child or a visitor, not as \(role.displayName.lowercased()).",
+        recovery: [.edit, .back])
+    }
+    if role == .parentAdmin {
+      throw AppError(
+        .roleConflict, "Nobody joins as parent admin: join as an adult and ask a parent admin to promote you.",
         recovery: [.edit, .back])
     }
   }

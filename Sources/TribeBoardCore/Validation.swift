@@ -6,9 +6,14 @@ public enum Validation {
   public static let familyCodeAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
   /// How many characters a family code has.
   public static let familyCodeLength = 6
+  /// The most points a task can be worth.
+  public static let maximumPoints = 100
 
   /// A family name trimmed of surrounding spaces, with inner runs of spaces folded to one.
   public static func familyName(_ raw: String) throws(AppError) -> String {
+    guard !containsControlCharacters(raw) else {
+      throw AppError(.invalidFamilyName, "A family name can't contain control characters.")
+    }
     let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     if name.isEmpty {
       throw AppError(.invalidFamilyName, "Enter a family name.")
@@ -51,6 +56,10 @@ public enum Validation {
 
   /// A required short text such as a title: trimmed, 1 to `maxLength` characters.
   public static func text(_ raw: String, field: String, maxLength: Int = 80) throws(AppError) -> String {
+    guard !containsControlCharacters(raw) else {
+      throw AppError(
+        .validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) can't contain control characters.")
+    }
     let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     if text.isEmpty {
       throw AppError(.validationFailed, "Enter \(field).")
@@ -60,5 +69,10 @@ public enum Validation {
         .validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) has at most \(maxLength) characters.")
     }
     return text
+  }
+
+  /// Whether `text` holds control characters (escape sequences, bells, line breaks) that would garble a screen.
+  public static func containsControlCharacters(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 }

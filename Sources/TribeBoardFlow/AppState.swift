@@ -44,6 +44,7 @@ public struct Content: Equatable, Sendable {
   public var notices: [Notice] = []
   public var routes: [SchoolRoute] = []
   public var pickups: [Pickup] = []
+  public var profile: UserProfile?
   public var preferences = NotificationPreferences()
   public var shareCode: ShareCode?
   public var sync: SyncStatus = .idle

@@ -42,26 +42,31 @@ public struct Flow: Sendable {
     return state
   }
 
-  /// Signs `session` in: remembers it, prepares sync and opens the family (or family setup).
+  /// Signs `session` in: prepares sync and opens the family (or family setup). If any step fails, the session
+  /// is dropped again, so a failed sign-in never leaves anyone half signed in.
   static func enter(with session: AuthSession, _ state: inout AppState, _ services: Services) async throws(AppError) {
-    state.session = session
-    try await services.sync.performInitialSetup()
-    var expired: (Family, Membership)?
-    for family in try await services.data.families(for: session.user.id) {
-      let members = try await services.data.members(of: family.id)
-      guard let membership = members.first(where: { $0.id == session.user.id })?.membership else { continue }
-      if membership.isActive(at: services.clock.now()) {
-        state.family = family
-        state.membership = membership
-        state.screen = .dashboard
-        return
+    do throws(AppError) {
+      try await services.sync.performInitialSetup()
+      var found: (Family, Membership)?
+      var expired: (Family, Membership)?
+      for family in try await services.data.families(for: session.user.id) where found == nil {
+        let members = try await services.data.members(of: family.id)
+        guard let membership = members.first(where: { $0.id == session.user.id })?.membership else { continue }
+        if membership.isActive(at: services.clock.now()) {
+          found = (family, membership)
+        } else {
+          expired = expired ?? (family, membership)
+        }
       }
-      expired = expired ?? (family, membership)
+      state.session = session
+      state.family = found?.0
+      state.membership = found?.1
+      state.screen = found == nil ? .familySetup : .dashboard
+      if found == nil, let (family, membership) = expired { state.error = accessExpired(family, membership) }
+    } catch {
+      try? await services.auth.signOut()
+      throw error
     }
-    state.family = nil
-    state.membership = nil
-    state.screen = .familySetup
-    if let (family, membership) = expired { state.error = accessExpired(family, membership) }
   }
 
   // MARK: Intents
@@ -69,10 +74,11 @@ public struct Flow: Sendable {
   /// The actions the current screen offers to the signed-in role, in display order.
   public func actions(in state: AppState) -> [FlowAction] {
     var actions = table[state.screen.id].actions.filter { action in
-      (action.condition?.test(state) ?? true) && (action.requires.map(state.allows) ?? true)
+      action.listed && (action.condition?.test(state) ?? true) && (action.requires.map(state.allows) ?? true)
     }
+    // Last, so the other actions keep their numbers after an error.
     if state.retry != nil {
-      actions.insert(Self.retry, at: 0)
+      actions.append(Self.retry)
     }
     return actions
   }
@@ -96,8 +102,8 @@ public struct Flow: Sendable {
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
     }
-    if let capability = action.requires, let role = state.role, !Permissions.allows(role, capability) {
-      state.error = .denied(capability, role: role)
+    if let capability = action.requires, !state.allows(capability) {
+      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
       state.notice = nil
       state.retry = nil
       return .performed
@@ -123,6 +129,9 @@ public struct Flow: Sendable {
     await load(&state, services)
   }
 
+  /// The refusal when a family action is tried without a known role in a family.
+  static let noFamily = AppError(.permissionDenied, "Join a family first.", recovery: [.back])
+
   /// "Try again": repeats the intent that failed.
   static let retry = FlowAction(.retry, "Try again", phrases: ["retry", "try again", "r"]) { _, _, _ in }
 
@@ -136,10 +145,10 @@ public struct Flow: Sendable {
       if spec.id.needsFamily {
         try await checkMembership(&state, services)
       }
-      if let capability = spec.requires, let role = state.role, !Permissions.allows(role, capability) {
+      if let capability = spec.requires, !state.allows(capability) {
         // The role changed under this screen: back to the dashboard, saying why.
         state.screen = .dashboard
-        state.error = .denied(capability, role: role)
+        state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
         try await table[.dashboard].load?(&state, services)
         state.loaded = true
         return
@@ -198,7 +207,7 @@ public struct Flow: Sendable {
   }
 
   /// Reads `input` as an action number ("2"), or an action's words with its argument ("name The Johnsons").
-  /// Actions hidden from the role still resolve, so typing them gets a permission error rather than silence.
+  /// Actions hidden from the role, or unlisted, still resolve, so typing them gets an explanation rather than silence.
   public func resolve(_ input: String, in state: AppState) -> Resolution {
     let text = input.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let visible = actions(in: state)

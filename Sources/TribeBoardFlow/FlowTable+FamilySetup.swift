@@ -79,14 +79,14 @@ extension FlowTable {
       },
       actions: [
         join(as: .adult, .joinAsAdult), join(as: .child, .joinAsChild), join(as: .visitor, .joinAsVisitor),
-        join(as: .parentAdmin, .joinAsParentAdmin), .back(to: .joinFamily),
+        join(as: .parentAdmin, .joinAsParentAdmin, listed: false), .back(to: .joinFamily),
       ]),
   ]
 
-  private static func join(as role: Role, _ id: ActionID) -> FlowAction {
+  private static func join(as role: Role, _ id: ActionID, listed: Bool = true) -> FlowAction {
     let name = role.displayName.lowercased()
     return FlowAction(
-      id, "Join as \(name)", phrases: ["join as \(name)", name], targets: [.dashboard]
+      id, "Join as \(name)", phrases: ["join as \(name)", name], targets: [.dashboard], listed: listed
     ) { state, _, services throws(AppError) in
       guard case .familyPreview(let preview) = state.screen, let user = state.session?.user.id else { return }
       state.membership = try await services.data.joinFamily(preview.family.id, user: user, role: role)

@@ -32,7 +32,7 @@ extension FlowTable {
         ) { state, _, _ in
           state.screen = .onboarding(page: page(state) - 1)
         },
-        FlowAction(.skip, "Skip", phrases: ["skip", "s"], when: notLastPage, targets: [.signIn]) { state, _, services in
+        FlowAction(.skip, "Skip", phrases: ["skip", "s"], targets: [.signIn]) { state, _, services in
           await finishOnboarding(&state, services)
         },
       ])

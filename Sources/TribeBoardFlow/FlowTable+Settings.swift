@@ -31,8 +31,12 @@ extension FlowTable {
       ]),
     ScreenSpec(
       .profile, requires: .viewProfile, title: "Profile",
+      load: { state, services throws(AppError) in
+        // The stored profile may have changed since sign-in.
+        state.content.profile = try await services.data.profile(of: try requireFamily(state).user)
+      },
       body: { state in
-        guard let user = state.session?.user else { return [] }
+        guard let user = state.content.profile else { return [] }
         let initials = user.name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
         var blocks: [Block] = [
           .field("Name", user.name),

@@ -43,12 +43,19 @@ extension FlowTable {
     }
   }
 
-  /// Signing out clears the session and everything the app showed of the family. Every role may sign out.
-  /// the session and everything the app showed of the family.
+  /// Signing out clears the session and everything the app showed of the family, even when the server can't be
+  /// told: the token is gone from the phone either way. Every role may sign out.
   static let signOut = FlowAction(.signOut, "Sign out", phrases: ["sign out", "logout"], targets: [.signIn]) {
-    state, _, services throws(AppError) in
-    try await services.auth.signOut()
+    state, _, services in
+    var unreachable: AppError?
+    do throws(AppError) {
+      try await services.auth.signOut()
+    } catch {
+      unreachable = error
+    }
     state = AppState(screen: .signIn, now: state.now)
-    state.notice = "You have signed out."
+    state.notice =
+      unreachable.map { "Signed out on this phone; the server could not be told (\($0.message))" }
+      ?? "You have signed out."
   }
 }

@@ -47,7 +47,15 @@ extension FlowTable {
       ]),
     ScreenSpec(
       .taskDetail, requires: .viewOwnTasks,
-      title: { state in task(state)?.title ?? "Task" }, load: loadTasks,
+      title: { state in task(state)?.title ?? "Task" },
+      load: { state, services throws(AppError) in
+        try await loadTasks(&state, services)
+        // Roles change: someone who now sees only their own tasks can't stay on another member's.
+        if let task = task(state), !state.allows(.viewAllTasks), task.assignee != state.session?.user.id {
+          state.screen = .tasks(mineOnly: false)
+          state.error = AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
+        }
+      },
       body: { state in
         guard let task = task(state) else { return [.empty("This task no longer exists.")] }
         return [
@@ -70,6 +78,7 @@ extension FlowTable {
           when: Condition("the task is done") { task($0)?.status == .done }, targets: [.taskDetail]
         ) { state, _, services throws(AppError) in
           guard let task = task(state), let user = state.session?.user.id else { throw AppError(.notFound) }
+          try requireStatusChange(of: task, state)
           try await services.data.setStatus(.open, ofTask: task.id, by: user)
           state.notice = "“\(task.title)” is open again."
         },
@@ -107,9 +116,11 @@ extension FlowTable {
         editTask(.due, "Set the due date", "due", argument: "YYYY-MM-DD HH:MM") { draft, text, state throws(AppError) in
           draft.due = try futureDate(text, now: state.now, field: "the due date")
         },
-        editTask(.points, "Set the points", "points", argument: "0-100") { draft, text, _ throws(AppError) in
-          guard let points = Int(text), (0...100).contains(points) else {
-            throw AppError(.validationFailed, "Points are a whole number from 0 to 100.", recovery: [.edit])
+        editTask(.points, "Set the points", "points", argument: "0-\(Validation.maximumPoints)") {
+          draft, text, _ throws(AppError) in
+          guard let points = Int(text), (0...Validation.maximumPoints).contains(points) else {
+            throw AppError(
+              .validationFailed, "Points are a whole number from 0 to \(Validation.maximumPoints).", recovery: [.edit])
           }
           draft.points = points
         },
@@ -154,11 +165,19 @@ extension FlowTable {
   private static func complete(_ task: FamilyTask, _ state: inout AppState, _ services: Services) async throws(AppError)
   {
     guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+    try requireStatusChange(of: task, state)
     guard task.status == .open else {
       throw AppError(.validationFailed, "“\(task.title)” is already done.", recovery: [.back])
     }
     try await services.data.setStatus(.done, ofTask: task.id, by: user)
     state.notice = "“\(task.title)” done\(task.points > 0 ? ": +\(task.points) points" : "")."
+  }
+
+  /// Your own tasks need `completeOwnTask`, which the action already checked; anyone else's need `completeAnyTask`.
+  private static func requireStatusChange(of task: FamilyTask, _ state: AppState) throws(AppError) {
+    if task.assignee != state.session?.user.id && !state.allows(.completeAnyTask) {
+      throw AppError.denied(.completeAnyTask, role: state.role ?? .visitor)
+    }
   }
 
   /// Whether the list shows only the person's own tasks: by choice, or because their role sees no others.

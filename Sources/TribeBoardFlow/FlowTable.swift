@@ -77,11 +77,14 @@ public struct FlowAction: Sendable {
   public let condition: Condition?
   /// The screens it can lead to, for the flow graph.
   public let targets: [ScreenID]
+  /// Whether the action list shows it. An unlisted action still works when typed: it exists to explain a
+  /// refusal (e.g. "join as parent admin").
+  public let listed: Bool
   public let run: Run
 
   public init(
     _ id: ActionID, _ label: String, phrases: [String], argument: String? = nil, requires: Capability? = nil,
-    when condition: Condition? = nil, targets: [ScreenID] = [], run: @escaping Run
+    when condition: Condition? = nil, targets: [ScreenID] = [], listed: Bool = true, run: @escaping Run
   ) {
     self.id = id
     self.label = label
@@ -90,6 +93,7 @@ public struct FlowAction: Sendable {
     self.requires = requires
     self.condition = condition
     self.targets = targets
+    self.listed = listed
     self.run = run
   }
 

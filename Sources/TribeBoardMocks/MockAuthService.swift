@@ -56,11 +56,12 @@ public struct MockAuthService: AuthService {
     return session
   }
 
+  /// Forgets the token on the phone first, so a failure to reach the backend never keeps anyone signed in.
   public func signOut() async throws(AppError) {
     let token = device.token
+    device.token = nil
     try await backend.perform(.authSignOut) { state, _ in
       if let token { state.tokens[token] = nil }
     }
-    device.token = nil
   }
 }

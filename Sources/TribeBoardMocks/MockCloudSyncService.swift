@@ -20,10 +20,6 @@ public struct MockCloudSyncService: CloudSyncService {
     }
   }
 
-  public func status() async -> SyncStatus {
-    .idle
-  }
-
   public func shareCode(for family: Family) async -> ShareCode {
     ShareCode(code: family.code, link: "https://tribeboard.app/join/\(family.code)")
   }

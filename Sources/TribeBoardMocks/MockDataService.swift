@@ -4,9 +4,6 @@ import TribeBoardCore
 /// The data service over the mock backend. Like a real backend, it checks the acting user's role.
 public struct MockDataService: DataService {
   public let backend: MockBackend
-  /// How long a visitor who joins by code keeps access.
-  public static let visitorAccess: TimeInterval = 7 * 24 * 3600
-
   public init(backend: MockBackend) {
     self.backend = backend
   }
@@ -46,7 +43,7 @@ public struct MockDataService: DataService {
       try RoleRules.checkJoin(role, isChildAccount: account.isChild)
       let membership = Membership(
         userID: user, familyID: family, role: role,
-        expiresAt: role == .visitor ? now.addingTimeInterval(Self.visitorAccess) : nil)
+        expiresAt: role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil)
       state.world.memberships.append(membership)
       return membership
     }
@@ -75,7 +72,7 @@ public struct MockDataService: DataService {
         members: state.members(of: family))
       state.world.memberships[index].role = role
       state.world.memberships[index].expiresAt =
-        role == .visitor ? now.addingTimeInterval(Self.visitorAccess) : nil
+        role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil
     }
   }
 
@@ -85,6 +82,7 @@ public struct MockDataService: DataService {
       guard let index = state.membershipIndex(of: user, in: family) else { throw AppError(.notFound) }
       try RoleRules.checkRemoval(of: state.world.memberships[index], members: state.members(of: family))
       state.world.memberships.remove(at: index)
+      state.forget(user, in: family)
     }
   }
 
@@ -186,7 +184,7 @@ public struct MockDataService: DataService {
 
   public func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
     try await backend.perform(.dataMessages) { state, _ in
-      state.world.messages.filter { $0.familyID == family }.sorted { $0.sentAt < $1.sentAt }
+      state.world.messages.filter { $0.familyID == family }.sorted { ($0.sentAt, $0.id) < ($1.sentAt, $1.id) }
     }
   }
 
@@ -206,7 +204,7 @@ public struct MockDataService: DataService {
   public func notices(in family: FamilyID) async throws(AppError) -> [Notice] {
     try await backend.perform(.dataNotices) { state, _ in
       state.world.notices.filter { $0.familyID == family }
-        .sorted { ($0.pinned ? 0 : 1, $1.postedAt) < ($1.pinned ? 0 : 1, $0.postedAt) }
+        .sorted { ($0.pinned ? 0 : 1, $1.postedAt, $0.id) < ($1.pinned ? 0 : 1, $0.postedAt, $1.id) }
     }
   }
 

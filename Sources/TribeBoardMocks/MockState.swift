@@ -25,13 +25,32 @@ public struct MockState: Sendable {
     }
   }
 
-  /// A family code from the seeded generator that no family uses.
+  /// A family code from the seeded generator that no family uses. Characters come straight from the generator's
+  /// bits (the alphabet has 32 letters), so codes do not depend on the standard library's sampling algorithm.
   public mutating func uniqueFamilyCode() -> String {
+    let alphabet = Validation.familyCodeAlphabet
     let taken = Set(world.families.map(\.code))
     while true {
       let code = String(
-        (0..<Validation.familyCodeLength).map { _ in Validation.familyCodeAlphabet.randomElement(using: &random)! })
+        (0..<Validation.familyCodeLength).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
       if !taken.contains(code) { return code }
+    }
+  }
+
+  /// Takes a removed member out of a family's items: their tasks are unassigned, their pickups freed, and they
+  /// leave events' participants and pickups' passengers.
+  mutating func forget(_ user: UserID, in family: FamilyID) {
+    for index in world.tasks.indices where world.tasks[index].familyID == family && world.tasks[index].assignee == user
+    {
+      world.tasks[index].assignee = nil
+    }
+    for index in world.events.indices where world.events[index].familyID == family {
+      world.events[index].participants.removeAll { $0 == user }
+    }
+    let routes = Set(world.routes.filter { $0.familyID == family }.map(\.id))
+    for index in world.pickups.indices where routes.contains(world.pickups[index].routeID) {
+      if world.pickups[index].driver == user { world.pickups[index].driver = nil }
+      world.pickups[index].passengers.removeAll { $0 == user }
     }
   }
 
@@ -91,6 +110,6 @@ public struct MockState: Sendable {
           Member(profile: $0.profile, membership: membership)
         }
       }
-      .sorted { ($0.role, $0.profile.name) < ($1.role, $1.profile.name) }
+      .sorted { ($0.role, $0.profile.name, $0.id) < ($1.role, $1.profile.name, $1.id) }
   }
 }

@@ -154,6 +154,11 @@ struct NodeReader {
       report("'\(key)' must be a single line", at: node)
       return nil
     }
+    if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+      let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
+      report("'\(key)' contains the control character \(code); remove it", at: node)
+      return nil
+    }
     return Located(value: text, position: Position(node))
   }
 
@@ -173,9 +178,11 @@ struct NodeReader {
   }
 
   /// A whole number in decimal digits, unquoted, at least `minimum`.
-  mutating func integer(_ node: Node, key: String, minimum: Int = 0, hint: String = "") -> Int? {
-    let requirement = minimum == 0 ? "a non-negative integer" : "a whole number of at least \(minimum)"
-    guard let digits = plainDigits(node), let value = Int(digits), value >= minimum else {
+  mutating func integer(_ node: Node, key: String, minimum: Int = 0, maximum: Int? = nil, hint: String = "") -> Int? {
+    let requirement =
+      maximum.map { "a whole number from \(minimum) to \($0)" }
+      ?? (minimum == 0 ? "a non-negative integer" : "a whole number of at least \(minimum)")
+    guard let digits = plainDigits(node), let value = Int(digits), value >= minimum, value <= (maximum ?? .max) else {
       report("'\(key)' must be \(requirement)\(hint), found \(Self.describe(node))", at: node)
       return nil
     }
@@ -262,5 +269,12 @@ struct NodeReader {
   private static func slug(_ text: String) -> String {
     let words = text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
     return words.joined(separator: "-")
+  }
+}
+
+extension String {
+  /// The string with leading zeros up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

@@ -129,6 +129,14 @@ extension ScenarioReader {
             + "not \(role.rawValue)", at: node)
       }
       let expires = NodeReader.optional(object["expires"]) { reader.timestamp($0, key: "expires") }
+      if let role, let node = object["role"] {
+        // Only a visitor's access ends, and it always does.
+        if role == .visitor, object["expires"] == nil {
+          reader.report("a visitor needs 'expires': when their access ends, like 2026-03-06T18:00:00Z", at: node)
+        } else if role != .visitor, let expiresNode = object["expires"] {
+          reader.report("only a visitor's access expires; remove 'expires' or make the role visitor", at: expiresNode)
+        }
+      }
       if let account, let role, let expires {
         world.memberships.append(Membership(userID: account, familyID: family, role: role, expiresAt: expires))
       }
@@ -162,7 +170,7 @@ extension ScenarioReader {
     let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
     let assignee = NodeReader.optional(object["assignee"]) { member($0, key: "assignee", family: family) }
     let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
-    let points = object["points"].map { reader.integer($0, key: "points") } ?? 0
+    let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
     let status =
       object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
     guard let title, let assignee, let due, let points, let status else { return }
@@ -177,7 +185,7 @@ extension ScenarioReader {
     let id = itemID(object, kind: "message", generated: "\(family.id)-message-\(index)")
     let sender = object["from"].flatMap { member($0, key: "from", family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
-    let text = object["text"].flatMap { reader.text($0, key: "text") }
+    let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
     guard let sender, let at, let text else { return }
     world.messages.append(FamilyMessage(id: id, familyID: family.id, sender: sender, sentAt: at, text: text.value))
   }
@@ -187,7 +195,7 @@ extension ScenarioReader {
     let id = itemID(object, kind: "notice", generated: "\(family.id)-notice-\(index)")
     let author = object["from"].flatMap { member($0, key: "from", family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
-    let text = object["text"].flatMap { reader.text($0, key: "text") }
+    let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
     let pinned = object["pinned"].map { reader.bool($0, key: "pinned") } ?? false
     guard let author, let at, let text, let pinned else { return }
     world.notices.append(

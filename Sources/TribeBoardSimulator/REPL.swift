@@ -30,9 +30,12 @@ public struct REPL {
     self.write = write
   }
 
-  /// Runs until `:quit` or end of input. Throws only if the recording can't be written.
-  public func run() async throws {
+  /// Runs until `:quit` or end of input and returns the `:expect` checks that failed.
+  /// Throws only if the recording can't be written.
+  @discardableResult
+  public func run() async throws -> [String] {
     var steps = [await simulator.start()]
+    var failures: [String] = []
     write(
       style.apply(
         .dim, "TribeBoard simulator · scenario \(simulator.scenario.name) · :help for commands, :quit to leave")
@@ -48,11 +51,13 @@ public struct REPL {
       let step = await simulator.handle(line)
       if step.quit { break }
       steps.append(step)
+      if let failed = step.failedExpectation { failures.append(failed) }
       let text = step.text(style: style)
       if !text.isEmpty { write(text + "\n") }
       try record(steps)
     }
     write("Bye.\n")
+    return failures
   }
 
   private func record(_ steps: [Step]) throws {

@@ -171,19 +171,18 @@ public final class Simulator {
 
   private func moveClock(_ argument: String, into step: inout Step) async {
     let clock = environment.clock
-    if let amount = ClockArgument.interval(argument) {
-      clock.advance(by: amount)
-    } else if let date = ClockArgument.date(argument) {
-      clock.set(date)
-    } else {
+    let target =
+      ClockArgument.interval(argument).map { clock.now().addingTimeInterval($0) } ?? ClockArgument.date(argument)
+    guard let target, ClockArgument.isWithinRange(target, of: scenario.configuration.now) else {
       step.messages.append(
         .init(
           kind: .problem,
-          text:
-            "? The clock needs an amount like +3h, +2d, +30m, or a UTC time like 2026-03-05T18:00. It is \(DateText.full(clock.now()))."
+          text: "? The clock needs an amount like +3h, +2d, +30m, or a UTC time like 2026-03-05T18:00, "
+            + "within ten years of the scenario's start. It is \(DateText.full(clock.now()))."
         ))
       return
     }
+    clock.set(target)
     await refresh()
     step.messages.append(.init(kind: .success, text: "Clock: \(DateText.full(clock.now())) UTC."))
     step.snapshot = snapshot
@@ -279,25 +278,33 @@ public final class Simulator {
   }
 }
 
-/// Reads the `:clock` argument.
+/// Reads the `:clock` argument. The clock stays within ten years of the scenario's start, so demos stay in a
+/// calendar people recognise.
 enum ClockArgument {
-  /// "+3h", "+2d", "+30m", "-1h".
+  static let range: TimeInterval = 3650 * 86400
+
+  /// "+3h", "+2d", "+30m", "-1h": a sign, whole digits, a unit.
   static func interval(_ text: String) -> TimeInterval? {
-    guard let sign = text.first, sign == "+" || sign == "-", let unit = text.last,
-      let amount = Double(text.dropFirst().dropLast()), amount >= 0
+    guard let sign = text.first, sign == "+" || sign == "-", let unit = text.last else { return nil }
+    let digits = text.dropFirst().dropLast()
+    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let amount = Int(digits)
     else { return nil }
-    let seconds: Double
+    let seconds: Int
     switch unit {
     case "m": seconds = 60
     case "h": seconds = 3600
     case "d": seconds = 86400
     default: return nil
     }
-    return (sign == "-" ? -1 : 1) * amount * seconds
+    return TimeInterval((sign == "-" ? -1 : 1) * amount * seconds)
   }
 
   /// "2026-03-05T18:00", "2026-03-05 18:00", with or without a trailing Z.
   static func date(_ text: String) -> Date? {
     DateText.parse(text.hasSuffix("Z") ? String(text.dropLast()) : text)
+  }
+
+  static func isWithinRange(_ date: Date, of start: Date) -> Bool {
+    abs(date.timeIntervalSince(start)) <= range
   }
 }

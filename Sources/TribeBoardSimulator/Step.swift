@@ -22,10 +22,14 @@ public struct Step: Sendable {
   /// The step's output as text.
   public func text(style: TextStyle) -> String {
     var parts = messages.map { message in
-      switch message.kind {
-      case .info: message.text
-      case .success: style.apply(.success, message.text)
-      case .problem: style.apply(.error, message.text)
+      let text = message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TextRenderer.clean(String($0))
+      }
+      .joined(separator: "\n")
+      return switch message.kind {
+      case .info: text
+      case .success: style.apply(.success, text)
+      case .problem: style.apply(.error, text)
       }
     }
     if let snapshot {

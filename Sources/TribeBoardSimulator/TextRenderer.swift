@@ -16,13 +16,13 @@ public struct TextRenderer: Sendable {
 
   public func render(_ snapshot: ScreenSnapshot) -> String {
     var lines: [String] = []
-    let heading = "╭─ \(snapshot.title) "
+    let heading = "╭─ \(Self.clean(snapshot.title)) "
     let tag = " \(snapshot.screen.rawValue)"
     let fill = String(repeating: "─", count: max(2, Self.width - heading.count - tag.count))
     lines.append(style.apply(.title, heading) + style.apply(.dim, fill + tag))
     var body: [String] = []
     if let notice = snapshot.notice {
-      body.append(style.apply(.success, "✓ \(notice)"))
+      body.append(style.apply(.success, "✓ \(Self.clean(notice))"))
       body.append("")
     }
     for block in snapshot.blocks {
@@ -37,7 +37,8 @@ public struct TextRenderer: Sendable {
     }
     if let error = snapshot.error {
       if !body.isEmpty && body.last != "" { body.append("") }
-      body.append(style.apply(.error, "✗ \(error.message)") + style.apply(.dim, " (\(error.code.rawValue))"))
+      body.append(
+        style.apply(.error, "✗ \(Self.clean(error.message))") + style.apply(.dim, " (\(error.code.rawValue))"))
       let offered = error.recovery.filter { isOffered($0, in: snapshot) }
       if !offered.isEmpty {
         body.append("  You can: " + offered.map { $0.label.lowercased() }.joined(separator: " · "))
@@ -73,8 +74,17 @@ public struct TextRenderer: Sendable {
     }
   }
 
+  /// `text` with control characters (escape sequences, line breaks) shown as `�`, so no content can break out of
+  /// the block, colour the terminal, or forge a `> ` input line in a transcript.
+  public static func clean(_ text: String) -> String {
+    guard Validation.containsControlCharacters(text) else { return text }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+  }
+
   private func render(_ block: Block) -> [String] {
-    switch block {
+    switch block.cleaned {
     case .paragraph(let text):
       return wrap(text, width: Self.width - 2)
     case .field(let label, let value):
@@ -149,6 +159,22 @@ enum QRPlaceholder {
           case (false, false): " "
           }
         })
+    }
+  }
+}
+
+extension Block {
+  /// The block with every text run through ``TextRenderer/clean(_:)``.
+  var cleaned: Block {
+    let clean = TextRenderer.clean
+    switch self {
+    case .paragraph(let text): return .paragraph(clean(text))
+    case .field(let label, let value): return .field(clean(label), clean(value))
+    case .section(let title): return .section(clean(title))
+    case .item(let ref, let text, let flag): return .item(ref: ref, text: clean(text), flag: flag.map(clean))
+    case .empty(let text): return .empty(clean(text))
+    case .qr(let payload): return .qr(payload: clean(payload))
+    case .pager: return self
     }
   }
 }

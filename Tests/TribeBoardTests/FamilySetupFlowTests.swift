@@ -21,10 +21,10 @@ import TribeBoardMocks
     await tester.send(.nameFamily, "  The   Johnsons ") {
       $0.error = nil
       $0.screen = .familyCreated
-      $0.family = Family(id: "family-1", name: "The Johnsons", code: "NA6UQH")
+      $0.family = Family(id: "family-1", name: "The Johnsons", code: "Z6CM4T")
       $0.membership = Membership(userID: "sarah", familyID: "family-1", role: .parentAdmin)
     }
-    #expect(tester.state.content.shareCode == ShareCode(code: "NA6UQH", link: "https://tribeboard.app/join/NA6UQH"))
+    #expect(tester.state.content.shareCode == ShareCode(code: "Z6CM4T", link: "https://tribeboard.app/join/Z6CM4T"))
     await tester.send(.continueToDashboard) { $0.screen = .dashboard }
   }
 
@@ -38,7 +38,7 @@ import TribeBoardMocks
     #expect(codes.count == 200)
     let again = MockEnvironment(Fixtures.configuration(onboarded: true, signedIn: true))
     let first = try await MockDataService(backend: again.backend).createFamily(named: "Family 0", creator: "sarah")
-    #expect(first.code == "NA6UQH")
+    #expect(first.code == "Z6CM4T")
   }
 
   @Test func aDuplicateCodeFaultOffersRetry() async {
@@ -52,7 +52,7 @@ import TribeBoardMocks
       $0.error = nil
       $0.retry = nil
       $0.screen = .familyCreated
-      $0.family = Family(id: "family-1", name: "The Johnsons", code: "NA6UQH")
+      $0.family = Family(id: "family-1", name: "The Johnsons", code: "Z6CM4T")
       $0.membership = Membership(userID: "sarah", familyID: "family-1", role: .parentAdmin)
     }
   }

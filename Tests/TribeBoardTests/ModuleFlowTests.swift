@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TribeBoardCore
 import TribeBoardMocks
+import TribeBoardSimulator
 
 @testable import TribeBoardFlow
 
@@ -110,5 +111,85 @@ import TribeBoardMocks
       $0.notice = "You left The Johnsons."
     }
     await tester.sendUnavailable(.openTasks)
+  }
+}
+
+/// The invariants the review found open: sessions, ownership after a role change, removal clean-up, join roles.
+@Suite struct InvariantTests {
+  @Test func aFailedSignOutStillForgetsTheSessionOnThePhone() async throws {
+    var configuration = Fixtures.configuration(onboarded: true, signedIn: true, family: Fixtures.everyone)
+    configuration.faults = [Fault(operation: .authSignOut, error: .networkTimeout)]
+    var tester = await FlowTester(configuration)
+    await tester.send(.signOut) {
+      $0 = AppState(screen: .signIn, now: $0.now)
+      $0.notice = "Signed out on this phone; the server could not be told (The connection timed out.)"
+    }
+    #expect(await tester.flow.launch(tester.services).screen == .signIn)
+  }
+
+  @Test func aFailedSetupAfterSignInLeavesNobodySignedIn() async throws {
+    var configuration = Fixtures.configuration(onboarded: true, family: Fixtures.everyone)
+    configuration.faults = [Fault(operation: .syncPerformInitialSetup, error: .serviceUnavailable, times: 1)]
+    var tester = await FlowTester(configuration)
+    await tester.send(.signInApple) {
+      $0.error = AppError(.serviceUnavailable)
+      $0.retry = Intent(.signInApple)
+    }
+    #expect(tester.state.session == nil)
+    #expect(try await tester.services.auth.currentSession() == nil)
+    await tester.send(.retry) {
+      $0.error = nil
+      $0.retry = nil
+      $0.screen = .dashboard
+      $0.session = AuthSession(user: Fixtures.sarah, token: "token-2")
+      $0.family = Fixtures.johnsons
+      $0.membership = Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin)
+    }
+  }
+
+  @Test func someoneMadeAChildCannotStayOnAnotherMembersTask() async throws {
+    var configuration = PermissionMatrixTests.configuration()
+    configuration.device = MockDeviceState(user: "mark", onboardingCompleted: true, signedIn: true)
+    var tester = await FlowTester(configuration)
+    await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
+    await tester.send(.openItem, "1") { $0.screen = .taskDetail("bins") }
+    try await MockDataService(backend: tester.environment.backend).changeRole(
+      of: "mark", in: "johnsons", to: .child, by: "sarah")
+    await tester.flow.refresh(&tester.state, services: tester.services)
+    #expect(tester.state.screen == .tasks(mineOnly: false))
+    #expect(tester.state.error == AppError(.permissionDenied, "A child can't see everyone's tasks."))
+  }
+
+  @Test func removingAMemberFreesTheirPickupsAndTasks() async throws {
+    var configuration = PermissionMatrixTests.configuration()
+    configuration.world.pickups[0].driver = "mark"
+    configuration.world.tasks[0].assignee = "mark"
+    let environment = MockEnvironment(configuration)
+    let data = MockDataService(backend: environment.backend)
+    try await data.removeMember("mark", from: "johnsons", by: "sarah")
+    let world = await environment.backend.world
+    #expect(world.pickups[0].driver == nil)
+    #expect(world.tasks[0].assignee == nil)
+    try await data.setDriver("sarah", ofPickup: world.pickups[0].id, by: "sarah")
+  }
+
+  @Test(arguments: [("mark", Role.parentAdmin), ("ben", .parentAdmin), ("ben", .adult)])
+  func joinRolesThatAreRefused(user: UserID, role: Role) async throws {
+    var configuration = Fixtures.configuration(
+      onboarded: true, signedIn: true, family: [(Fixtures.sarah, .parentAdmin)])
+    configuration.device.user = user
+    let environment = MockEnvironment(configuration)
+    do {
+      _ = try await MockDataService(backend: environment.backend).joinFamily("johnsons", user: user, role: role)
+      Issue.record("\(user) joined as \(role)")
+    } catch {
+      #expect(error.code == .roleConflict)
+    }
+  }
+
+  @Test func controlCharactersAreRefusedAndNeverReachTheScreen() async throws {
+    #expect(throws: AppError.self) { try Validation.text("\u{1B}[31mred", field: "a title") }
+    #expect(throws: AppError.self) { try Validation.familyName("The\nJohnsons") }
+    #expect(TextRenderer.clean("a\u{1B}[2Jb\n> :quit") == "a\u{FFFD}[2Jb\u{FFFD}> :quit")
   }
 }

@@ -93,6 +93,10 @@ import TribeBoardMocks
           #expect(
             state.error?.code != .permissionDenied,
             "\(role) · \(id) · \(action.id) refused: \(String(describing: state.error))")
+          // The flow table's declared targets are where transitions really go, so a graph drawn from them is true.
+          #expect(
+            state.screen.id == id || action.targets.contains(state.screen.id),
+            "\(role) · \(id) · \(action.id) went to \(state.screen.id), not one of \(action.targets)")
         } else {
           #expect(state.error?.code == .permissionDenied, "\(role) · \(id) · \(action.id) was not refused")
           #expect(state.screen == before, "\(role) · \(id) · \(action.id) moved to \(state.screen.id)")

@@ -22,7 +22,7 @@ import TribeBoardMocks
         code: k7qm-2x
         members:
           - { account: sarah, role: parentAdmin }
-          - { account: ben, role: child, expires: 2026-03-05T18:00:00+01:00 }
+          - { account: ben, role: visitor, expires: 2026-03-05T18:00:00+01:00 }
         events:
           - { title: Swimming lesson, start: 2026-03-03T17:00Z, participants: [ben] }
         tasks:
@@ -89,7 +89,7 @@ import TribeBoardMocks
       world.memberships == [
         Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin),
         Membership(
-          userID: "ben", familyID: "johnsons", role: .child, expiresAt: Date(timeIntervalSince1970: 1_772_730_000)),
+          userID: "ben", familyID: "johnsons", role: .visitor, expiresAt: Date(timeIntervalSince1970: 1_772_730_000)),
       ])
     #expect(
       world.events == [
@@ -236,7 +236,11 @@ import TribeBoardMocks
       ])
     #expect(
       diagnostics(minimal(replacing: "points: 5", with: "points: \"5\"")) == [
-        "x.yaml:19:69: error: 'points' must be a non-negative integer, found '5'"
+        "x.yaml:19:69: error: 'points' must be a whole number from 0 to 100, found '5'"
+      ])
+    #expect(
+      diagnostics(minimal(replacing: "points: 5", with: "points: 9223372036854775807")) == [
+        "x.yaml:19:69: error: 'points' must be a whole number from 0 to 100, found '9223372036854775807'"
       ])
   }
 
@@ -266,11 +270,11 @@ import TribeBoardMocks
 
   @Test func danglingReferencesAreReported() {
     #expect(
-      diagnostics(minimal(replacing: "{ account: ben, role: child", with: "{ account: bob, role: child")).contains(
+      diagnostics(minimal(replacing: "{ account: ben, role: visitor", with: "{ account: bob, role: child")).contains(
         "x.yaml:15:20: error: unknown account 'bob' in members of 'johnsons' (did you mean 'ben'?); "
           + "accounts are: sarah, ben"))
     let yaml = minimal(
-      replacing: "      - { account: ben, role: child, expires: 2026-03-05T18:00:00+01:00 }\n", with: "")
+      replacing: "      - { account: ben, role: visitor, expires: 2026-03-05T18:00:00+01:00 }\n", with: "")
     let found = diagnostics(yaml)
     #expect(
       found.contains(
@@ -389,7 +393,9 @@ import TribeBoardMocks
   }
 
   @Test func childAccountCannotBeParentAdmin() {
-    let yaml = minimal(replacing: "{ account: ben, role: child,", with: "{ account: ben, role: parentAdmin,")
+    let yaml = minimal(
+      replacing: "{ account: ben, role: visitor, expires: 2026-03-05T18:00:00+01:00 }",
+      with: "{ account: ben, role: parentAdmin }")
     #expect(
       diagnostics(yaml) == [
         "x.yaml:15:31: error: 'ben' is a child account (child: true), so in 'johnsons' their role must be child or "
@@ -540,5 +546,19 @@ import TribeBoardMocks
     #expect(Suggestions.bestMatch(for: "bob", in: ["sarah", "ben"]) == "ben")
     #expect(Suggestions.bestMatch(for: "admin", in: Role.allCases.map(\.rawValue)) == nil)
     #expect(Suggestions.bestMatch(for: "SUMMARY", in: ["summary"]) == "summary")
+  }
+}
+
+extension ScenarioLoaderTests {
+  @Test func onlyVisitorsExpireAndVisitorsAlwaysDo() {
+    #expect(
+      diagnostics(
+        minimal(
+          replacing: "{ account: ben, role: visitor, expires: 2026-03-05T18:00:00+01:00 }",
+          with: "{ account: ben, role: visitor }"))
+        == ["x.yaml:15:31: error: a visitor needs 'expires': when their access ends, like 2026-03-06T18:00:00Z"])
+    #expect(
+      diagnostics(minimal(replacing: "{ account: ben, role: visitor,", with: "{ account: ben, role: child,"))
+        == ["x.yaml:15:47: error: only a visitor's access expires; remove 'expires' or make the role visitor"])
   }
 }

@@ -129,7 +129,18 @@ import TribeBoardSimulator
     #expect(error["code"] as? String == "networkTimeout")
     #expect(error["recovery"] as? [String] == ["retry", "back"])
     let actions = try #require(object["actions"] as? [[String: String]])
-    #expect(actions.first == ["key": "retry", "label": "Try again"])
+    #expect(actions.last == ["key": "retry", "label": "Try again"])
     #expect(!line.contains("\n"))
+  }
+}
+
+@Suite struct REPLExpectationTests {
+  @Test func aFailedExpectationInAPipedSessionIsReported() async throws {
+    var lines = [":expect screen=dashboard", "skip", ":expect screen=signIn"][...]
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "new-user"))
+    let repl = REPL(
+      simulator: simulator, style: .plain, showsPrompt: false, readLine: { lines.popFirst() }, write: { _ in })
+    let failures = try await repl.run()
+    #expect(failures == ["✗ expectation failed: screen is onboarding, expected dashboard"])
   }
 }

@@ -104,3 +104,36 @@ let scenariosFolder = URL(fileURLWithPath: #filePath)
     return folder
   }
 }
+
+@Suite struct LineDiffTests {
+  @Test func showsOnlyTheChangeWithContext() {
+    let expected = (1...100).map { "line \($0)" }.joined(separator: "\n")
+    let actual = expected.replacingOccurrences(of: "line 50\n", with: "line fifty\n")
+    #expect(
+      LineDiff.unified(expected: expected, actual: actual) == """
+        @@ expected line 48, actual line 48 @@
+          line 48
+          line 49
+        - line 50
+        + line fifty
+          line 51
+          line 52
+        """)
+    #expect(LineDiff.unified(expected: expected, actual: expected) == "")
+  }
+
+  @Test func aLongTranscriptWithOneChangeStaysCheap() {
+    let expected = (1...200_000).map { "line \($0)" }.joined(separator: "\n")
+    let actual = expected.replacingOccurrences(of: "line 123456\n", with: "changed\n")
+    let diff = LineDiff.unified(expected: expected, actual: actual)
+    #expect(diff.contains("- line 123456\n+ changed"))
+  }
+
+  @Test func aHugeChangedMiddleIsStillACorrectDiff() {
+    let expected = (1...3000).map { "a\($0)" }.joined(separator: "\n")
+    let actual = (1...3000).map { "b\($0)" }.joined(separator: "\n")
+    let diff = LineDiff.unified(expected: expected, actual: actual)
+    #expect(diff.split(separator: "\n").filter { $0.hasPrefix("- ") }.count == 3000)
+    #expect(diff.split(separator: "\n").filter { $0.hasPrefix("+ ") }.count == 3000)
+  }
+}

@@ -31,6 +31,10 @@ extension Tribeboard {
         printError(error.description)
         throw badScenarioExit
       }
+      guard !cases.isEmpty else {
+        printError("No transcripts found in \(paths.joined(separator: ", ")): give scenario files or folders of them.")
+        throw ExitCode.failure
+      }
       var failed = 0
       var changed = 0
       for transcript in cases {

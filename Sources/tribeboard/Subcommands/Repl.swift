@@ -25,28 +25,45 @@ extension Tribeboard {
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
-      let recordURL = record.map { URL(fileURLWithPath: $0) }
-      if let recordURL {
-        let folder = recordURL.deletingLastPathComponent().path
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-          throw usageError("Can't record to \(recordURL.path): the folder \(folder) is missing or not writable.")
-        }
-      }
+      let recordURL = try record.map(checkedRecordURL)
       REPL.endOnInterrupt()
       let interactive = isatty(STDIN_FILENO) == 1
       let repl = REPL(
         simulator: Simulator(scenario: loaded),
         style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
         recordURL: recordURL, showsPrompt: interactive)
+      let failures: [String]
       do {
-        try await repl.run()
+        failures = try await repl.run()
       } catch {
         printError("error: could not write the recording: \(error.localizedDescription)")
-        throw ExitCode(74)
+        throw ExitCode.failure
       }
       if let recordURL, interactive {
         printError("Transcript saved to \(recordURL.path).")
       }
+      if !failures.isEmpty {
+        printError(failures.joined(separator: "\n"))
+        throw ExitCode.failure
+      }
+    }
+
+    /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced if it is a
+    /// transcript, so a mistyped path can't overwrite a scenario or anything else.
+    private func checkedRecordURL(_ path: String) throws -> URL {
+      guard path.hasSuffix(".transcript") else {
+        throw usageError("A recording is a transcript: give a file name ending in .transcript (got '\(path)').")
+      }
+      let url = URL(fileURLWithPath: path)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw usageError("Can't record to \(path): it is a folder.")
+      }
+      let folder = url.deletingLastPathComponent().path
+      guard FileManager.default.isWritableFile(atPath: folder) else {
+        throw usageError("Can't record to \(path): the folder \(folder) is missing or not writable.")
+      }
+      return url
     }
   }
 }
