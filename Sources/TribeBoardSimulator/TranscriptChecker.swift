@@ -53,6 +53,14 @@ public enum TranscriptChecker {
       }
       if isDirectory.boolValue {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if !names.contains(where: isScenarioFile),
+          let scenario = ["yaml", "yml"].map({ "\(folder).\($0)" }).first(where: FileManager.default.fileExists)
+        {
+          // A scenario's own transcript folder: check that scenario.
+          cases += try scenarioCases(scenario)
+          continue
+        }
         for name in names.sorted() where isScenarioFile(name) {
           cases += try scenarioCases(join(path, name))
         }

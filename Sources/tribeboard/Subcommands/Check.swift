@@ -13,7 +13,10 @@ extension Tribeboard {
         journey transcript is written and reported as a failure, so it gets reviewed before it is committed.
         """)
 
-    @Argument(help: "Scenario folders, scenario files or transcript files (default: ./Scenarios).")
+    @Argument(
+      help:
+        "Folders of scenarios, scenario files, a scenario's transcript folder, or transcript files (default: ./Scenarios)."
+    )
     var paths: [String] = []
 
     @Flag(help: "Rewrite transcripts that differ, atomically, instead of failing.")
