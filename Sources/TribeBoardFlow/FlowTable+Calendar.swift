@@ -101,19 +101,14 @@ extension FlowTable {
     _ id: ActionID, _ label: String, _ phrase: String, argument: String,
     _ edit: @escaping @Sendable (inout EventDraft, String, AppState) throws(AppError) -> Void
   ) -> FlowAction {
-    FlowAction(id, label, phrases: [phrase], argument: argument, requires: .addEvent, targets: [.addEvent]) {
-      state, text, _ throws(AppError) in
-      guard case .addEvent(var draft) = state.screen else { return }
-      try edit(&draft, try text.required("\(phrase) <\(argument)>"), state)
-      state.screen = .addEvent(draft)
-    }
+    editDraft(
+      id, label, phrase, argument: argument, requires: .addEvent, on: .addEvent,
+      draft: { screen in if case .addEvent(let draft) = screen { draft } else { nil } }, screen: Screen.addEvent, edit)
   }
 
   private static let loadAgenda: ScreenSpec.Load = { state, services throws(AppError) in
-    let (family, _) = try requireFamily(state)
-    state.content.events = try await services.data.events(in: family)
-    state.content.routes = try await services.data.routes(in: family)
-    state.content.pickups = try await services.data.pickups(in: family)
+    state.content.events = try await services.data.events(in: try requireFamily(state).family)
+    try await loadSchoolRuns(&state, services)
   }
 
   /// Everything on the calendar from now on: events, the next month's birthdays and the school runs, by date.

@@ -57,4 +57,18 @@ extension FlowTable {
     guard let family = state.family?.id, let user = state.session?.user.id else { throw AppError(.sessionExpired) }
     return (family, user)
   }
+
+  /// An action that sets one field of a form's draft (`title <title>`), re-validating as it goes.
+  static func editDraft<Draft: Sendable>(
+    _ id: ActionID, _ label: String, _ phrase: String, argument: String, requires: Capability, on screenID: ScreenID,
+    draft: @escaping @Sendable (Screen) -> Draft?, screen: @escaping @Sendable (Draft) -> Screen,
+    _ edit: @escaping @Sendable (inout Draft, String, AppState) throws(AppError) -> Void
+  ) -> FlowAction {
+    FlowAction(id, label, phrases: [phrase], argument: argument, requires: requires, targets: [screenID]) {
+      state, text, _ throws(AppError) in
+      guard var value = draft(state.screen) else { return }
+      try edit(&value, try text.required("\(phrase) <\(argument)>"), state)
+      state.screen = screen(value)
+    }
+  }
 }

@@ -5,11 +5,7 @@ extension FlowTable {
   static let schoolRunScreens: [ScreenSpec] = [
     ScreenSpec(
       .schoolRun, requires: .viewSchoolRun, title: "School run",
-      load: { state, services throws(AppError) in
-        let family = try requireFamily(state).family
-        state.content.routes = try await services.data.routes(in: family)
-        state.content.pickups = try await services.data.pickups(in: family)
-      },
+      load: loadSchoolRuns,
       body: { state in
         let pickups = weekPickups(state)
         guard !pickups.isEmpty else {
@@ -40,6 +36,13 @@ extension FlowTable {
         .home,
       ])
   ]
+
+  /// Loads the routes and their pickups, for the school-run screen and the calendar.
+  static let loadSchoolRuns: ScreenSpec.Load = { state, services throws(AppError) in
+    let family = try requireFamily(state).family
+    state.content.routes = try await services.data.routes(in: family)
+    state.content.pickups = try await services.data.pickups(in: family)
+  }
 
   /// The pickups from the start of today to a week ahead, numbered route by route as the screen shows them.
   static func weekPickups(_ state: AppState) -> [Pickup] {

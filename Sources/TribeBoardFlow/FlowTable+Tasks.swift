@@ -150,12 +150,9 @@ extension FlowTable {
     _ id: ActionID, _ label: String, _ phrase: String, argument: String,
     _ edit: @escaping @Sendable (inout TaskDraft, String, AppState) throws(AppError) -> Void
   ) -> FlowAction {
-    FlowAction(id, label, phrases: [phrase], argument: argument, requires: .addTask, targets: [.addTask]) {
-      state, text, _ throws(AppError) in
-      guard case .addTask(var draft) = state.screen else { return }
-      try edit(&draft, try text.required("\(phrase) <\(argument)>"), state)
-      state.screen = .addTask(draft)
-    }
+    editDraft(
+      id, label, phrase, argument: argument, requires: .addTask, on: .addTask,
+      draft: { screen in if case .addTask(let draft) = screen { draft } else { nil } }, screen: Screen.addTask, edit)
   }
 
   private static let loadTasks: ScreenSpec.Load = { state, services throws(AppError) in
