@@ -26,6 +26,7 @@ public struct StepRecord: Encodable, Sendable {
 
   public struct Failure: Encodable, Sendable {
     public var code: String
+    public var category: String
     public var message: String
     public var recovery: [String]
   }
@@ -55,7 +56,9 @@ public struct StepRecord: Encodable, Sendable {
       Session(user: $0.id, role: snapshot?.role?.rawValue, family: snapshot?.family?.name)
     }
     error = snapshot?.error.map {
-      Failure(code: $0.code.rawValue, message: $0.message, recovery: $0.recovery.map(\.rawValue))
+      Failure(
+        code: $0.code.rawValue, category: $0.category.rawValue, message: $0.message,
+        recovery: $0.recovery.map(\.rawValue))
     }
     notice = snapshot?.notice
   }

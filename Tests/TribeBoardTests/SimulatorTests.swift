@@ -127,6 +127,7 @@ import TribeBoardSimulator
     #expect(object["session"] is NSNull)
     let error = try #require(object["error"] as? [String: Any])
     #expect(error["code"] as? String == "networkTimeout")
+    #expect(error["category"] as? String == "network")
     #expect(error["recovery"] as? [String] == ["retry", "back"])
     let actions = try #require(object["actions"] as? [[String: String]])
     #expect(actions.last == ["key": "retry", "label": "Try again"])
