@@ -213,10 +213,15 @@ public struct Flow: Sendable {
     let visible = actions(in: state)
     let words = text.split(separator: " ", maxSplits: 1)
     if let first = words.first, let number = Int(first) {
-      guard (1...visible.count).contains(number) else {
-        return .unknown("There is no action \(number) here; choose 1 to \(visible.count).")
+      guard number >= 1 && number <= visible.count else {
+        let choice = visible.isEmpty ? "this screen has no actions" : "choose 1 to \(visible.count)"
+        return .unknown("There is no action \(number) here; \(choice).")
       }
-      return .intent(Intent(visible[number - 1].id, words.count > 1 ? String(words[1]) : nil))
+      let action = visible[number - 1]
+      if words.count > 1 && action.argument == nil {
+        return .unknown("Action \(number) (\(action.label)) takes no value; type \(number) alone.")
+      }
+      return .intent(Intent(action.id, words.count > 1 ? String(words[1]) : nil))
     }
     let candidates =
       visible

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TribeBoardFlow
 import TribeBoardScenarios
 import TribeBoardSimulator
 
@@ -21,6 +22,12 @@ import TribeBoardSimulator
     #expect(
       number.messages.first?.text
         == "? There is no action 9 here; choose 1 to 2. Type a number, an action's words, or :help.")
+    for odd in ["0", "-1", "99999999999999999999", "1 2 3", "\u{200B}", "#", ":", "  "] {
+      let step = await simulator.handle(odd)
+      #expect(step.snapshot?.screen == .onboarding, "\(odd)")
+    }
+    #expect(
+      Flow().resolve("1", in: AppState(screen: .onboarding(page: 1))) == .intent(Intent(.next)))
     let control = await simulator.handle(":teleport")
     #expect(control.messages.first?.text.hasPrefix("? “:teleport” is not a simulator command.") == true)
     #expect(simulator.snapshot == before)
