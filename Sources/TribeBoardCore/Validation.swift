@@ -58,7 +58,7 @@ public enum Validation {
   public static func text(_ raw: String, field: String, maxLength: Int = 80) throws(AppError) -> String {
     guard !containsControlCharacters(raw) else {
       throw AppError(
-        .validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) can't contain control characters.")
+        .validationFailed, "\(field.sentenceCased) can't contain control characters.")
     }
     let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     if text.isEmpty {
@@ -66,7 +66,7 @@ public enum Validation {
     }
     guard text.count <= maxLength else {
       throw AppError(
-        .validationFailed, "\(field.prefix(1).uppercased() + field.dropFirst()) has at most \(maxLength) characters.")
+        .validationFailed, "\(field.sentenceCased) has at most \(maxLength) characters.")
     }
     return text
   }
@@ -75,4 +75,9 @@ public enum Validation {
   public static func containsControlCharacters(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
+}
+
+extension String {
+  /// The text with its first letter capitalised, for messages that start with a field name ("a title" → "A title").
+  public var sentenceCased: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -29,6 +29,13 @@ public struct AppState: Equatable, Sendable {
 
   public var role: Role? { membership?.role }
 
+  /// Forgets what the last step said (error, notice, what to retry) before the next one speaks.
+  public mutating func clearFeedback() {
+    error = nil
+    notice = nil
+    retry = nil
+  }
+
   /// Whether the signed-in person's role allows `capability` in their family.
   public func allows(_ capability: Capability) -> Bool {
     role.map { Permissions.allows($0, capability) } ?? false

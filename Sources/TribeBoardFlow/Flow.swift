@@ -36,7 +36,6 @@ public struct Flow: Sendable {
     } catch {
       state.screen = .signIn
       state.error = error
-      state.retry = nil
     }
     await load(&state, services)
     return state
@@ -102,15 +101,11 @@ public struct Flow: Sendable {
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
     }
+    state.clearFeedback()
     if let capability = action.requires, !state.allows(capability) {
       state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
-      state.notice = nil
-      state.retry = nil
       return .performed
     }
-    state.error = nil
-    state.notice = nil
-    state.retry = nil
     do throws(AppError) {
       try await action.run(&state, intent.argument, services)
     } catch {
@@ -123,9 +118,7 @@ public struct Flow: Sendable {
 
   /// Reloads the current screen, as after the clock moves or another member changed something.
   public func refresh(_ state: inout AppState, services: Services) async {
-    state.error = nil
-    state.notice = nil
-    state.retry = nil
+    state.clearFeedback()
     await load(&state, services)
   }
 

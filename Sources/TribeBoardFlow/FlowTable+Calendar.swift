@@ -39,7 +39,7 @@ extension FlowTable {
           .field("When", entry.kind == .birthday ? DateText.day(entry.start) : DateText.full(entry.start)),
           .field("Where", entry.place ?? "—"),
           .field("Who", who.isEmpty ? "Everyone" : who),
-          .field("Kind", kindName(entry.kind).prefix(1).uppercased() + kindName(entry.kind).dropFirst()),
+          .field("Kind", kindName(entry.kind).sentenceCased),
         ]
       },
       actions: [.back(to: .calendar, label: "Back to the calendar"), .home]),

@@ -42,7 +42,7 @@ extension FlowTable {
     guard date >= now else {
       throw AppError(
         .validationFailed,
-        "\(field.prefix(1).uppercased() + field.dropFirst()) can't be in the past; it is now \(DateText.full(now)).",
+        "\(field.sentenceCased) can't be in the past; it is now \(DateText.full(now)).",
         recovery: [.edit])
     }
     return date

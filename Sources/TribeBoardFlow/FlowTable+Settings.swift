@@ -82,9 +82,6 @@ extension FlowTable {
       ]),
     ScreenSpec(
       .familyManagement, requires: .manageFamily, title: "Family management",
-      load: { state, services throws(AppError) in
-        if let family = state.family { state.content.shareCode = await services.sync.shareCode(for: family) }
-      },
       body: { state in
         [
           .field("Family", state.family?.name ?? "—"), .field("Family code", state.family?.code ?? "—"),
