@@ -16,10 +16,12 @@ let package = Package(
     .library(name: "TribeBoardMocks", targets: ["TribeBoardMocks"]),
     .library(name: "TribeBoardScenarios", targets: ["TribeBoardScenarios"]),
     .library(name: "TribeBoardSimulator", targets: ["TribeBoardSimulator"]),
+    .library(name: "TribeBoardTesting", targets: ["TribeBoardTesting"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    // Pinned to a minor version: tests compare Yams' error wording and ArgumentParser's help and usage text.
+    .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+    .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
   ],
   targets: [
     .target(name: "TribeBoardCore", swiftSettings: swiftSettings),
@@ -36,6 +38,11 @@ let package = Package(
       dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios"],
       swiftSettings: swiftSettings
     ),
+    .target(
+      name: "TribeBoardTesting",
+      dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardSimulator"],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "tribeboard",
       dependencies: [
@@ -46,8 +53,13 @@ let package = Package(
     ),
     .executableTarget(name: "EmbedScenarios", swiftSettings: swiftSettings),
     .executableTarget(
-      name: "tribeboard-bench", dependencies: ["TribeBoardFlow", "TribeBoardScenarios", "TribeBoardSimulator"],
+      name: "tribeboard-bench",
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardSimulator",
+      ],
       path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
+    // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.
+    .executableTarget(name: "tribeboard-hello", path: "Sources/BenchHello", swiftSettings: swiftSettings),
     .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
     .testTarget(
       name: "TribeBoardTests",

@@ -1,7 +1,11 @@
-// Prints the simulator's speed and memory figures against the design's targets.
-// Run: swift run -c release tribeboard-bench [families]
+// Prints the simulator's speed figures against issue 8's targets, each beside its measured ratio.
+// Run: swift build -c release && swift run -c release tribeboard-bench [FAMILIES] [--smoke] [--no-instructions]
+//   FAMILIES           the big generated world of the command benchmark (default 10000; --smoke: 200)
+//   --smoke            a quick pass over every measure (CI runs it so the benchmark cannot rot); no callgrind
+//   --no-instructions  skip the instruction counts (they run this binary under valgrind's callgrind)
+//   --only SECTION     one section: replay, startup, commands or load
+// The top level never awaits (see `blocking` in BenchSupport.swift): callgrind runs this binary's child modes.
 import Foundation
-import TribeBoardFlow
 import TribeBoardScenarios
 import TribeBoardSimulator
 
@@ -11,119 +15,175 @@ import TribeBoardSimulator
   import Darwin
 #endif
 
-let families = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 3000
-let clock = ContinuousClock()
+let arguments = Array(CommandLine.arguments.dropFirst())
 
-func milliseconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+// Child modes, run by `Callgrind.stretches` under valgrind.
+if arguments.first == "--callgrind-child" {
+  switch arguments.dropFirst().first {
+  case "replay":
+    blocking { await ReplayBenchmarks.marked() }
+  case "render":
+    blocking { await ReplayBenchmarks.markedRendering() }
+  case "pieces":
+    blocking { await ReplayBenchmarks.markedPieces() }
+  case "commands":
+    let families = Int(arguments[2])!
+    let cycles = Int(arguments[3])!
+    let scenario = BenchWorld.scenario(families: families)
+    blocking { await CommandBenchmarks.markedSteps(scenario, cycles: cycles) }
+  case "startup":
+    // Phases of the REPL's first screen, for timing each from outside (hyperfine).
+    let phase = Int(arguments[2])!
+    if phase >= 1 {
+      let scenario = try! BundledScenarios.scenario(named: "new-user")
+      if phase >= 2 {
+        let text = blocking {
+          let simulator = Simulator(scenario: scenario)
+          let step = await simulator.start()
+          return phase >= 3 ? Transcript.format(step) : ""
+        }
+        print(text)
+      }
+    }
+  default:
+    fatalError("unknown child mode \(arguments)")
+  }
+  exit(0)
 }
 
-func report(_ name: String, _ value: String, target: String) {
-  print(
-    name.padding(toLength: 44, withPad: " ", startingAt: 0) + value.padding(toLength: 16, withPad: " ", startingAt: 0)
-      + target)
-}
-
-/// Peak resident memory of this process, in MiB.
-func peakMemory() -> Double {
-  var usage = rusage()
-  #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
-  #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
-  #endif
-}
+let smoke = arguments.contains("--smoke")
+let countInstructions = !smoke && !arguments.contains("--no-instructions")
+let bigWorld = arguments.lazy.compactMap { Int($0) }.first ?? (smoke ? 200 : 10_000)
+let smallWorld = 10
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+/// Whether to run `section`: every one unless `--only` names another.
+func wants(_ section: String) -> Bool { only == nil || only == section }
 
 print(
   "measure".padding(toLength: 44, withPad: " ", startingAt: 0)
     + "result".padding(toLength: 16, withPad: " ", startingAt: 0) + "target")
+// Loading first: a `--load-peak` child (started by the loading benchmarks to measure a load's peak memory) only
+// loads its file and exits here, before anything else grows the process.
+if wants("load") || arguments.contains("--load-peak") { runLoadBenchmarks(smoke: smoke) }
 
-// 1. Every journey of every built-in scenario, replayed in-process (what `check` does, without file I/O).
-let scenarios = try BundledScenarios.names.map { try BundledScenarios.scenario(named: $0) }
-var steps = 0
-var rounds = 0
-let suite = await clock.measure {
-  for _ in 0..<20 {
-    rounds += 1
-    for scenario in scenarios {
-      for journey in scenario.journeys {
-        steps += journey.steps.count
-        _ = await Transcript.run(scenario, inputs: journey.steps)
-      }
+// 1. Replay: every journey of every built-in scenario (what `check` does, without file I/O).
+if wants("replay") {
+  let (replayTime, replaySteps) = blocking { await ReplayBenchmarks.fastest(rounds: smoke ? 1 : 100) }
+  let perStep = microseconds(replayTime) / Double(replaySteps)
+  report(
+    "replay all \(ReplayBenchmarks.journeys) journeys, \(replaySteps) steps", format(milliseconds(replayTime)) + " ms",
+    target: "fastest of \(smoke ? 1 : 100)")
+  report("one replayed step (input, flow, render)", format(perStep) + " µs", target: "≤ 20 µs")
+  if countInstructions {
+    do {
+      let stretches = try Callgrind.stretches(["--callgrind-child", "replay"])
+      let flow = stretches.filter { $0.label == "flow" }.map(\.instructions).reduce(0, +)
+      let render = stretches.filter { $0.label == "render" }.map(\.instructions).reduce(0, +)
+      let steps = Double(replaySteps)
+      report(
+        "  instructions per replayed step", format((flow + render) / steps / 1000, 0) + " k",
+        target: "flow \(format(flow / steps / 1000, 0)) k + render \(format(render / steps / 1000, 0)) k")
+      // Parts of a step (each inside the flow or render figures above), to show who works on what.
+      let pieces = Callgrind.average(try Callgrind.stretches(["--callgrind-child", "pieces"]))
+      report(
+        "  an app input: read, describe, render",
+        ["resolve", "snapshot", "render"].map { format((pieces[$0] ?? 0) / 1000, 0) + "k" }.joined(separator: " "),
+        target: "of \(format((pieces["step"] ?? 0) / 1000, 0)) k: Flow.resolve, ScreenSnapshot, Transcript.format")
+    } catch {
+      report("  instructions per replayed step", "n/a", target: "\(error)")
     }
   }
+
 }
-let journeys = scenarios.map(\.journeys.count).reduce(0, +)
-report(
-  "replay all \(journeys) journeys", String(format: "%.1f ms", milliseconds(suite) / Double(rounds)),
-  target: "about a process start")
-report(
-  "one REPL step (input, flow, render)", String(format: "%.1f µs", milliseconds(suite) * 1000 / Double(steps)),
-  target: "well under 1 ms")
 
-// 2. A world of many families, written as YAML, loaded and launched.
-var yaml = """
-  summary: A large world for the benchmark.
-  now: 2026-03-02T08:00:00Z
-  device: { user: p0-0, onboardingCompleted: true, signedIn: true }
-  accounts:
-
-  """
-for family in 0..<families {
-  for person in 0..<4 {
-    yaml +=
-      "  - { id: p\(family)-\(person), name: Person \(person), email: p\(family)-\(person)@example.com, providers: [apple] }\n"
+// 2. Start-up: first screen of the REPL against a hello world built the same way.
+if wants("startup") {
+  switch StartupBenchmarks.measure(runs: smoke ? 3 : 40) {
+  case .success(let (app, hello)):
+    report("first screen (tribeboard, median)", format(app) + " ms", target: "")
+    report("hello world importing Foundation", format(hello) + " ms", target: "")
+    report("first screen ÷ hello world", format(app / hello, 2) + "×", target: "≤ 1.5×")
+  case .failure(let failure):
+    report("first screen ÷ hello world", "n/a", target: failure.description)
   }
-}
-yaml += "families:\n"
-let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-for family in 0..<families {
-  var code = ""
-  var n = family
-  for _ in 0..<6 {
-    code.append(alphabet[n % alphabet.count])
-    n /= alphabet.count
+  if countInstructions {
+    // tribeboard itself cannot run under valgrind 3.19 (its async main parks in dispatch_main), so the first
+    // screen's phases are counted in this binary's start-up child, against the hello world.
+    do {
+      let bench = executableDirectory.appendingPathComponent("tribeboard-bench").path
+      let hello = try Callgrind.total(executableDirectory.appendingPathComponent("tribeboard-hello").path, [])
+      let phases = try (0...3).map { try Callgrind.total(bench, ["--callgrind-child", "startup", "\($0)"]) }
+      func mega(_ value: Double) -> String { format(value / 1e6, 1) + " M" }
+      report("  instructions: hello world", mega(hello), target: "")
+      report("  a binary this size doing nothing", mega(phases[0]), target: "")
+      report("  + parse the built-in new-user scenario", "+" + mega(phases[1] - phases[0]), target: "")
+      report("  + start it and render the first screen", "+" + mega(phases[3] - phases[1]), target: "")
+      report("  this first screen ÷ hello world", format(phases[3] / hello, 2) + "× instr.", target: "≤ 1.5×")
+    } catch {
+      report("  start-up instructions", "n/a", target: "\(error)")
+    }
   }
-  yaml += """
-      - id: f\(family)
-        name: Family \(family)
-        code: \(code)
-        members:
-          - { account: p\(family)-0, role: parentAdmin }
-          - { account: p\(family)-1, role: adult }
-          - { account: p\(family)-2, role: child }
-          - { account: p\(family)-3, role: visitor, expires: 2026-03-09T08:00:00Z }
-        tasks:
-          - { title: Bins, assignee: p\(family)-2, due: 2026-03-03T19:00:00Z, points: 5 }
 
-    """
 }
-var scenario: Scenario?
-let load = clock.measure { scenario = try? ScenarioLoader.parse(yaml, source: "bench.yaml") }
-guard let scenario else {
-  print("the generated world did not load:")
-  do { _ = try ScenarioLoader.parse(yaml, source: "bench.yaml") } catch { print(error.description.prefix(2000)) }
-  exit(1)
-}
-report(
-  "load \(families) families (\(yaml.utf8.count / 1024) KiB YAML)", String(format: "%.0f ms", milliseconds(load)),
-  target: "under 1 s")
-let simulator = Simulator(scenario: scenario)
-let launch = await clock.measure { await simulator.start() }
-report("launch into its dashboard", String(format: "%.1f ms", milliseconds(launch)), target: "")
-let tasks = await clock.measure { _ = await simulator.handle("tasks") }
-report("open tasks in that world", String(format: "%.2f ms", milliseconds(tasks)), target: "well under 1 ms of compute")
 
-// 3. A 9-level "billion laughs": must be refused at once.
-var bomb = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
-for level in 1...9 {
-  bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+// 3. Every REPL command in a small and a big world, acting as the parent admin of the last family.
+if wants("commands") {
+  print("")
+  let cycles = smoke ? 3 : 200
+  let small = blocking { await CommandBenchmarks.wallTimes(BenchWorld.scenario(families: smallWorld), cycles: cycles) }
+  let big = blocking { await CommandBenchmarks.wallTimes(BenchWorld.scenario(families: bigWorld), cycles: cycles) }
+  var smallCount: [String: Double] = [:]
+  var bigCount: [String: Double] = [:]
+  var instructionNote = smoke ? "not counted in --smoke" : "not counted (--no-instructions)"
+  if countInstructions {
+    do {
+      smallCount = Callgrind.average(try Callgrind.stretches(["--callgrind-child", "commands", "\(smallWorld)", "5"]))
+      bigCount = Callgrind.average(try Callgrind.stretches(["--callgrind-child", "commands", "\(bigWorld)", "5"]))
+      instructionNote = ""
+    } catch {
+      instructionNote = "instructions: \(error)"
+    }
+  }
+  let widths = [18, 12, 12, 8, 12, 12, 8, 8]
+  print(
+    row(
+      zip(
+        [
+          "command", "µs \(smallWorld)", "µs \(bigWorld)", "ratio", "instr \(smallWorld)", "instr \(bigWorld)",
+          "ratio", "target",
+        ], widths
+      ).map { ($0, $1) }))
+  var worst = 0.0
+  for label in CommandBenchmarks.labels {
+    let wallRatio = big[label]! / small[label]!
+    var cells = [label, format(small[label]!), format(big[label]!), format(wallRatio, 2) + "×"]
+    if let a = smallCount[label], let b = bigCount[label] {
+      cells += [format(a / 1000, 0) + " k", format(b / 1000, 0) + " k", format(b / a, 2) + "×"]
+      worst = max(worst, b / a)
+    } else {
+      cells += ["—", "—", "—"]
+    }
+    cells.append("≤ 2×")
+    print(row(zip(cells, widths).map { ($0, $1) }))
+  }
+  if !instructionNote.isEmpty { print("(\(instructionNote))") }
+  print(
+    "(median of \(cycles) runs of each command; \(bigWorld) ÷ \(smallWorld) families"
+      + (worst > 0 ? "; worst instruction ratio \(format(worst, 2))×)" : ")"))
+  print("")
 }
-let refused = clock.measure { _ = try? ScenarioLoader.parse(bomb, source: "bomb.yaml") }
-report(
-  "refuse a \(bomb.utf8.count)-byte alias bomb", String(format: "%.2f ms", milliseconds(refused)),
-  target: "fails fast, bounded memory")
+
+// 4. Loading (the rest is in LoadBenchmarks.swift, run first).
+if wants("load") {
+  // A 9-level "billion laughs": must be refused at once.
+  var bomb = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+  for level in 1...9 {
+    bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+  }
+  let refused = clock.measure { _ = try? ScenarioLoader.parse(bomb, source: "bomb.yaml") }
+  report(
+    "refuse a \(bomb.utf8.count)-byte alias bomb", String(format: "%.2f ms", milliseconds(refused)),
+    target: "fails fast, bounded memory")
+}
 
 report("peak memory of this run", String(format: "%.0f MiB", peakMemory()), target: "")

@@ -22,17 +22,27 @@ public struct AppError: Error, Equatable, Sendable {
     case network, auth, validation, permission, notFound, conflict
   }
 
-  /// Something a person can do after an error.
+  /// Something a person can do after an error. Each is an action the screen showing the error offers: the
+  /// flow's tests prove it for every screen and every error.
   public enum Recovery: String, Sendable, CaseIterable {
-    case retry, edit, back, signIn, contactSupport
+    /// Repeat what failed ("Try again").
+    case retry
+    /// Type the value again, corrected.
+    case edit
+    /// Leave the screen ("Back" or the dashboard).
+    case back
+    /// Sign in (again) with a provider.
+    case signIn
+    /// Ask for a new one-time code.
+    case newCode
 
     public var label: String {
       switch self {
       case .retry: "Try again"
       case .edit: "Correct the input"
       case .back: "Go back"
-      case .signIn: "Sign in again"
-      case .contactSupport: "Contact support"
+      case .signIn: "Sign in"
+      case .newCode: "Send a new code"
       }
     }
   }
@@ -46,6 +56,7 @@ public struct AppError: Error, Equatable, Sendable {
     case invalidCredentials
     case accountNotFound
     case invalidMFACode
+    case tooManyAttempts
     case sessionExpired
     case invalidFamilyName
     case invalidFamilyCode
@@ -63,7 +74,8 @@ public struct AppError: Error, Equatable, Sendable {
     public var category: Category {
       switch self {
       case .networkTimeout, .offline, .serviceUnavailable, .syncFailed: .network
-      case .signInCancelled, .invalidCredentials, .accountNotFound, .invalidMFACode, .sessionExpired: .auth
+      case .signInCancelled, .invalidCredentials, .accountNotFound, .invalidMFACode, .tooManyAttempts, .sessionExpired:
+        .auth
       case .invalidFamilyName, .invalidFamilyCode, .validationFailed: .validation
       case .familyNotFound, .notFound: .notFound
       case .permissionDenied, .accessExpired: .permission
@@ -80,11 +92,12 @@ public struct AppError: Error, Equatable, Sendable {
       case .invalidCredentials: "Could not sign in. Check your account or try again."
       case .accountNotFound: "No TribeBoard account is linked to that sign-in."
       case .invalidMFACode: "That code is invalid or expired."
-      case .sessionExpired: "Your session has expired."
+      case .tooManyAttempts: "Too many wrong codes. Sign-in is locked for a while."
+      case .sessionExpired: "Your session has expired. Sign in again."
       case .invalidFamilyName: "That family name is not valid."
       case .invalidFamilyCode: "That is not a valid family code."
       case .familyNotFound: "No family has that code."
-      case .duplicateFamilyCode: "That family code is already taken."
+      case .duplicateFamilyCode: "A new family code could not be made. Try again."
       case .alreadyMember: "You are already a member of that family."
       case .validationFailed: "Some of the input is not valid."
       case .notFound: "That item no longer exists."
@@ -99,14 +112,12 @@ public struct AppError: Error, Equatable, Sendable {
     public var defaultRecovery: [Recovery] {
       switch self {
       case .networkTimeout, .offline, .serviceUnavailable, .syncFailed, .duplicateFamilyCode: [.retry, .back]
-      case .signInCancelled, .invalidCredentials: [.retry, .contactSupport]
-      case .accountNotFound: [.back, .contactSupport]
-      case .invalidMFACode, .invalidFamilyName, .invalidFamilyCode, .validationFailed: [.edit, .back]
-      case .sessionExpired: [.signIn]
+      case .signInCancelled, .invalidCredentials: [.retry, .signIn]
+      case .accountNotFound, .sessionExpired, .tooManyAttempts: [.signIn]
+      case .invalidMFACode: [.edit, .newCode, .back]
+      case .invalidFamilyName, .invalidFamilyCode, .validationFailed: [.edit, .back]
       case .familyNotFound: [.edit, .back]
-      case .alreadyMember, .notFound, .roleConflict, .pickupTaken: [.back]
-      case .permissionDenied: [.back, .contactSupport]
-      case .accessExpired: [.signIn, .contactSupport]
+      case .alreadyMember, .notFound, .roleConflict, .pickupTaken, .permissionDenied, .accessExpired: [.back]
       }
     }
   }

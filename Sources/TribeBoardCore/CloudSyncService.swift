@@ -10,12 +10,17 @@ public protocol CloudSyncService: Sendable {
   func shareCode(for family: Family) async -> ShareCode
 }
 
-/// Where syncing stands.
+/// Where syncing stands on this phone.
 public enum SyncStatus: Equatable, Sendable {
   case idle
+  /// Everything is sent and received, as of this time.
   case upToDate(Date)
+  /// Changes are waiting to be sent; the next automatic attempt is at `next` (`nil`: now).
+  case syncing(pending: Int, next: Date?)
+  /// The phone has no network; `pending` changes wait on it.
   case offline(pending: Int)
-  case failed(AppError)
+  /// Sending failed and the automatic retries are used up, or the sync itself failed.
+  case failed(AppError, pending: Int)
 }
 
 /// A family's join code together with the link a QR code carries.

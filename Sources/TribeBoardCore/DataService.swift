@@ -51,6 +51,13 @@ public protocol DataService: Sendable {
   func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice
   func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError)
 
+  // MARK: Changes made on a phone
+
+  /// Applies a change the phone made, at most once per change id; a conflict with someone else's change is settled
+  /// by the entity's rule (messages and notices merge by time, tasks' last writer by change time wins, a claimed
+  /// pickup and roles stay as the server has them).
+  func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult
+
   // MARK: School run
 
   func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute]

@@ -9,6 +9,9 @@ public struct FamilyTask: Equatable, Hashable, Sendable, Identifiable {
   public var due: Date?
   public var points: Int
   public var status: Status
+  /// When the task last changed, and by whom: the last writer wins when changes made offline meet.
+  public var updatedAt: Date?
+  public var updatedBy: UserID?
 
   public enum Status: String, CaseIterable, Sendable {
     case open, done

@@ -20,6 +20,31 @@ public enum RoleRules {
     }
   }
 
+  /// Whoever creates a family becomes its parent admin, which a child's account can never be.
+  public static func checkCreate(isChildAccount: Bool) throws(AppError) {
+    if isChildAccount {
+      throw AppError(
+        .roleConflict,
+        "A child's account can't create a family: whoever creates one becomes its parent admin. Ask a parent to create it, then join with its code.",
+        recovery: [.back])
+    }
+  }
+
+  /// The roles that can be given tasks: those that can see and complete their own (not visitors).
+  public static let taskRoles = Role.allCases.filter { Permissions.allows($0, .completeOwnTask) }
+
+  /// A task goes only to a member whose role can take tasks; `name` is how the message names them.
+  public static func checkAssignee(_ role: Role, name: String) throws(AppError) {
+    guard taskRoles.contains(role) else {
+      let roles = taskRoles.map { "\(article($0)) \($0.displayName.lowercased())" }
+      let list = roles.dropLast().joined(separator: ", ") + (roles.count > 1 ? " or " : "") + (roles.last ?? "")
+      throw AppError(
+        .validationFailed,
+        "\(name) is \(article(role)) \(role.displayName.lowercased()) and can't take tasks; give it to \(list).",
+        recovery: [.edit])
+    }
+  }
+
   /// A role change must leave the family a parent admin, and a child's account may not become an adult.
   public static func checkChange(
     of membership: Membership, to role: Role, isChildAccount: Bool, members: [Member]
@@ -38,6 +63,10 @@ public enum RoleRules {
       throw AppError(
         .roleConflict, "The last parent admin can't leave or be removed. Make another member parent admin first.")
     }
+  }
+
+  private static func article(_ role: Role) -> String {
+    role.displayName.lowercased().first.map { "aeiou".contains($0) } == true ? "an" : "a"
   }
 
   private static func isLastParentAdmin(_ membership: Membership, _ members: [Member]) -> Bool {

@@ -4,6 +4,9 @@ import Foundation
 public protocol DeviceStore: Sendable {
   func onboardingCompleted() async -> Bool
   func setOnboardingCompleted(_ completed: Bool) async
+  /// The changes waiting to be sent, kept across launches.
+  func outbox() async -> Outbox
+  func setOutbox(_ outbox: Outbox) async
 }
 
 /// The source of the current time. The simulator's clock is simulated; the real app's is the system's.

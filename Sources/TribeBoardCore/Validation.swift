@@ -32,7 +32,8 @@ public enum Validation {
 
   /// A family code in its canonical form: capitals, no spaces or dashes.
   public static func familyCode(_ raw: String) throws(AppError) -> String {
-    let code = String(raw.uppercased().filter { !$0.isWhitespace && $0 != "-" })
+    // Only ASCII letters change case: uppercasing `ß` or `ﬀ` would make two letters of the alphabet out of one.
+    let code = String(raw.filter { !$0.isWhitespace && $0 != "-" }.map { $0.isASCII ? Character($0.uppercased()) : $0 })
     guard code.count == familyCodeLength else {
       throw AppError(
         .invalidFamilyCode,

@@ -1,25 +1,75 @@
 import Foundation
 import TribeBoardCore
 
+/// Who is using the app on this phone, as one value, so "signed in", "in a family" and "waiting for a code" can
+/// never disagree.
+public enum Session: Equatable, Sendable {
+  /// Nobody is signed in.
+  case signedOut
+  /// A provider accepted the person; the app waits for their one-time code.
+  case awaitingCode(MFAChallenge)
+  /// Signed in, not (or no longer) in a family.
+  case signedIn(AuthSession)
+  /// Signed in, and an active member of `family`.
+  case member(AuthSession, Family, Membership)
+
+  /// The signed-in session, if there is one.
+  public var auth: AuthSession? {
+    switch self {
+    case .signedOut, .awaitingCode: nil
+    case .signedIn(let session), .member(let session, _, _): session
+    }
+  }
+
+  /// The same stage with a renewed session (after a refresh).
+  func renewed(_ session: AuthSession) -> Session {
+    switch self {
+    case .signedOut, .awaitingCode: .signedIn(session)
+    case .signedIn: .signedIn(session)
+    case .member(_, let family, let membership): .member(session, family, membership)
+    }
+  }
+}
+
 /// Everything the app shows, as one value: the screen, who is signed in, the family, and the last error.
 public struct AppState: Equatable, Sendable {
   public var screen: Screen
-  public var session: AuthSession?
-  /// The family the signed-in person is in, with their membership.
-  public var family: Family?
-  public var membership: Membership?
+  /// Who is signed in, and in which family.
+  public var session: Session = .signedOut
   /// The error shown on the current screen, if any.
   public var error: AppError?
   /// A one-line confirmation of what just happened ("Task marked done.").
   public var notice: String?
+  /// Quiet lines about what happened behind the screen in this step ("Session renewed."): shown small, never a
+  /// screen change.
+  public var notes: [String] = []
   /// The intent to repeat when the person chooses "Try again".
   public var retry: Intent?
+  /// Where a person was going when their session ran out; signing in again as the same person goes back there.
+  public var resume: Resume?
   /// What the current screen loaded.
   public var content: Content
   /// Whether the screen's content loaded; when it did not, `error` says why and the body is not shown.
   public var loaded = true
   /// The time the screen was loaded at.
   public var now: Date
+  /// When the content shown was loaded, if a reload failed and the screen shows that older copy.
+  public var staleSince: Date?
+  /// What each screen last loaded, shown again (marked stale) when a reload fails on the network. Signing out
+  /// or leaving the family wipes it.
+  public var cache: [ScreenID: CachedContent] = [:]
+
+  /// A screen's content as it was loaded at a time.
+  public struct CachedContent: Equatable, Sendable {
+    public var content: Content
+    public var loadedAt: Date
+  }
+
+  /// A screen to go back to once `user` signs in again.
+  public struct Resume: Equatable, Sendable {
+    public var user: UserID
+    public var screen: Screen
+  }
 
   public init(screen: Screen = .signIn, now: Date = Date(timeIntervalSince1970: 0)) {
     self.screen = screen
@@ -27,13 +77,41 @@ public struct AppState: Equatable, Sendable {
     self.now = now
   }
 
-  public var role: Role? { membership?.role }
+  /// The signed-in person, if any.
+  public var user: UserProfile? { session.auth.map(\.user) }
 
-  /// Forgets what the last step said (error, notice, what to retry) before the next one speaks.
+  /// The family the signed-in person is in.
+  public var family: Family? {
+    if case .member(_, let family, _) = session { return family }
+    return nil
+  }
+
+  /// The signed-in person's place in ``family``.
+  public var membership: Membership? {
+    if case .member(_, _, let membership) = session { return membership }
+    return nil
+  }
+
+  public var role: Role? { membership.map(\.role) }
+
+  /// Forgets what the last step said (error, notice, notes, what to retry) before the next one speaks.
   public mutating func clearFeedback() {
     error = nil
     notice = nil
+    notes = []
     retry = nil
+  }
+
+  /// Leaves the family (left, removed, expired): still signed in, no longer a member.
+  public mutating func leaveFamily() {
+    if let auth = session.auth { session = .signedIn(auth) }
+    content = Content()
+    cache = [:]
+  }
+
+  /// Keeps the family's latest details (a new code, a new name) in the session.
+  public mutating func replaceFamily(_ family: Family) {
+    if case .member(let auth, _, let membership) = session { session = .member(auth, family, membership) }
   }
 
   /// Whether the signed-in person's role allows `capability` in their family.
@@ -55,6 +133,8 @@ public struct Content: Equatable, Sendable {
   public var preferences = NotificationPreferences()
   public var shareCode: ShareCode?
   public var sync: SyncStatus = .idle
+  /// Items changed by changes still waiting on the phone.
+  public var waiting: Set<ItemID> = []
 
   public init() {}
 

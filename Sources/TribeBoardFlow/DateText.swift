@@ -10,26 +10,80 @@ public enum DateText {
   private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-  /// "Tue 3 Mar 17:00"
-  public static func full(_ date: Date) -> String {
-    let c = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
-    return "\(weekdays[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1]) \(time(c.hour!, c.minute!))"
+  /// "Tue 3 Mar 17:00" when `date` is in the same year as `now`, else with its year: "Fri 1 Jan 2027 17:00".
+  /// Without `now` the year is always shown.
+  public static func full(_ date: Date, now: Date? = nil) -> String {
+    let c = fields(date)
+    return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now)) "
+      + "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
 
-  /// "Tue 3 Mar"
-  public static func day(_ date: Date) -> String {
-    let c = calendar.dateComponents([.weekday, .day, .month], from: date)
-    return "\(weekdays[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1])"
+  /// "Tue 3 Mar 17:00:07", for what happens seconds apart (retries); the year as ``full(_:now:)`` shows it.
+  public static func precise(_ date: Date, now: Date? = nil) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    return full(date, now: now) + ":" + twoDigits(((seconds % 60) + 60) % 60)
+  }
+
+  /// "Tue 3 Mar", or "Fri 1 Jan 2027" outside the year of `now` (always with the year without `now`).
+  public static func day(_ date: Date, now: Date? = nil) -> String {
+    let c = fields(date)
+    return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now))"
+  }
+
+  /// " 2027", or nothing when `now` is in that year.
+  private static func year(_ year: Int, _ now: Date?) -> String {
+    if let now, fields(now).year == year { return "" }
+    return " \(year)"
   }
 
   /// "2026-03-03 17:00", the form people type dates in.
   public static func typed(_ date: Date) -> String {
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    return String(format: "%04d-%02d-%02d ", c.year!, c.month!, c.day!) + time(c.hour!, c.minute!)
+    let c = fields(date)
+    let year = (0..<10000).contains(c.year) ? String(String(c.year + 10000).dropFirst()) : "\(c.year)"
+    return "\(year)-\(twoDigits(c.month))-\(twoDigits(c.day)) \(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
 
-  private static func time(_ hour: Int, _ minute: Int) -> String {
-    String(format: "%02d:%02d", hour, minute)
+  /// `value` with at least two digits, as `%02d` writes it.
+  private static func twoDigits(_ value: Int) -> String {
+    (0..<10).contains(value) ? "0\(value)" : "\(value)"
+  }
+
+  /// A date's fields in UTC. Weekday 1 is Sunday, as the calendar counts.
+  struct Fields: Equatable {
+    var year, month, day, hour, minute, weekday: Int
+  }
+
+  /// 1900-01-01 and 2200-01-01, UTC: between them (in whole seconds) the fields are computed by arithmetic.
+  private static let arithmeticRange: Range<TimeInterval> = -2_208_988_800..<7_258_118_400
+
+  /// The fields of `date`: by arithmetic on the proleptic Gregorian calendar (what the calendar gives for these
+  /// years) for whole seconds between 1900 and 2200, which is every date a scenario's clock shows; through the
+  /// calendar otherwise.
+  static func fields(_ date: Date) -> Fields {
+    let time = date.timeIntervalSince1970
+    guard arithmeticRange.contains(time), time == time.rounded(.down) else { return calendarFields(date) }
+    let seconds = Int(time)
+    let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let second = seconds - days * 86400
+    // Days to civil date (H. Hinnant, "chrono-compatible low-level date algorithms").
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return Fields(
+      year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * monthIndex + 2) / 5 + 1,
+      hour: second / 3600, minute: second % 3600 / 60,
+      // 1970-01-01 was a Thursday (5).
+      weekday: ((days % 7) + 7 + 4) % 7 + 1)
+  }
+
+  /// The fields of `date` as the UTC Gregorian calendar gives them.
+  static func calendarFields(_ date: Date) -> Fields {
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+    return Fields(year: c.year!, month: c.month!, day: c.day!, hour: c.hour!, minute: c.minute!, weekday: c.weekday!)
   }
 
   /// Reads a typed date and time: "2026-03-04 17:00", "2026-03-04T17:00", or "2026-03-04" (at 09:00).
@@ -49,8 +103,45 @@ public enum DateText {
 
   /// The next time at or after `now` that `birthday` falls on, at midnight.
   public static func nextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
+    if let date = arithmeticNextOccurrence(ofMonth: month, day: day, after: now) { return date }
     let today = calendar.startOfDay(for: now)
     return calendar.nextDate(
       after: today.addingTimeInterval(-1), matching: DateComponents(month: month, day: day), matchingPolicy: .nextTime)
+  }
+
+  /// ``nextOccurrence(ofMonth:day:after:)`` by arithmetic, when `now` is in the arithmetic range and the day exists
+  /// this year or next (so no matching policy comes into it); `nil` otherwise.
+  static func arithmeticNextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
+    let time = now.timeIntervalSince1970
+    guard arithmeticRange.contains(time), time == time.rounded(.down), (1...12).contains(month), day >= 1 else {
+      return nil
+    }
+    let seconds = Int(time)
+    let today = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let year = fields(now).year
+    for candidateYear in [year, year + 1] {
+      guard day <= daysIn(month, of: candidateYear) else { return nil }
+      let candidate = daysSince1970(year: candidateYear, month: month, day: day)
+      if candidate >= today { return Date(timeIntervalSince1970: TimeInterval(candidate * 86400)) }
+    }
+    return nil
+  }
+
+  private static func daysIn(_ month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 }

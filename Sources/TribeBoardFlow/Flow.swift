@@ -28,22 +28,49 @@ public struct Flow: Sendable {
       return state
     }
     do throws(AppError) {
-      if let session = try await services.auth.currentSession() {
-        try await Self.enter(with: session, &state, services)
-      } else {
-        state.screen = .signIn
-      }
+      try await Self.restore(&state, services)
     } catch {
-      state.screen = .signIn
       state.error = error
+      state.retry = table[state.screen.id].retry.map { Intent($0) }
     }
     await load(&state, services)
     return state
   }
 
-  /// Signs `session` in: prepares sync and opens the family (or family setup). If any step fails, the session
-  /// is dropped again, so a failed sign-in never leaves anyone half signed in.
-  static func enter(with session: AuthSession, _ state: inout AppState, _ services: Services) async throws(AppError) {
+  /// Opens the session the phone stored: renews it if its access token ran out, then enters the family.
+  ///
+  /// Only an expired or revoked session signs the person out. Any other failure (the network, a service) keeps
+  /// the session on the phone and leaves the app on the ``ScreenID/preparing`` screen, whose "Try again" calls
+  /// this again.
+  static func restore(_ state: inout AppState, _ services: Services) async throws(AppError) {
+    do throws(AppError) {
+      var stored = state.session.auth
+      if stored == nil { stored = try await services.auth.currentSession() }
+      guard let session = stored else {
+        state.session = .signedOut
+        state.screen = .signIn
+        return
+      }
+      if state.session.auth == nil { state.session = .signedIn(session) }
+      if session.needsRefresh(at: services.clock.now()) { try await renew(&state, services) }
+      try await enter(with: state.session.auth ?? session, &state, services, signOutOnFailure: false)
+      await sendQueued(&state, services)
+    } catch {
+      if error.code == .sessionExpired {
+        expire(&state)
+      } else {
+        state.screen = .preparing
+      }
+      throw error
+    }
+  }
+
+  /// Signs `session` in: prepares sync and opens the family (or family setup), or the screen the person was on
+  /// when their last session ran out. After a fresh sign-in (`signOutOnFailure`), a failure drops the session
+  /// again, so a failed sign-in never leaves anyone half signed in.
+  static func enter(
+    with session: AuthSession, _ state: inout AppState, _ services: Services, signOutOnFailure: Bool = true
+  ) async throws(AppError) {
     do throws(AppError) {
       try await services.sync.performInitialSetup()
       var found: (Family, Membership)?
@@ -57,15 +84,83 @@ public struct Flow: Sendable {
           expired = expired ?? (family, membership)
         }
       }
-      state.session = session
-      state.family = found?.0
-      state.membership = found?.1
-      state.screen = found == nil ? .familySetup : .dashboard
-      if found == nil, let (family, membership) = expired { state.error = accessExpired(family, membership) }
+      if let (family, membership) = found {
+        state.session = .member(session, family, membership)
+        state.screen = .dashboard
+        if let resume = state.resume, resume.user == session.user.id, resume.screen.id.needsFamily {
+          state.screen = resume.screen
+        }
+      } else {
+        state.session = .signedIn(session)
+        state.screen = .familySetup
+        if let (family, membership) = expired { state.error = accessExpired(family, membership) }
+      }
+      state.resume = nil
     } catch {
-      try? await services.auth.signOut()
+      if signOutOnFailure {
+        try? await services.auth.signOut()
+        state.session = .signedOut
+      }
       throw error
     }
+  }
+
+  /// The first sync after joining or creating a family: the dashboard opens only once the family's data is on
+  /// the phone. A failure leaves the app on the ``ScreenID/preparing`` screen, whose "Try again" calls this again.
+  static func openBoard(_ state: inout AppState, _ services: Services) async throws(AppError) {
+    guard let family = state.family else { throw AppError(.sessionExpired) }
+    state.screen = .preparing
+    state.notes.append("Setting up your family board…")
+    state.content.sync = try await services.sync.sync(family.id)
+    state.screen = .dashboard
+  }
+
+  /// The session ran out and could not be renewed: back to sign-in, remembering where the person was going.
+  /// Onboarding stays done.
+  static func expire(_ state: inout AppState) {
+    if let user = state.user?.id, state.screen.id.needsFamily { state.resume = .init(user: user, screen: state.screen) }
+    state.session = .signedOut
+    state.screen = .signIn
+    state.content = Content()
+    state.cache = [:]
+    state.retry = nil
+  }
+
+  /// The quiet note a silent refresh leaves.
+  static func renewedNote(_ session: AuthSession) -> String {
+    "Session renewed silently (access until \(DateText.full(session.expiresAt, now: session.expiresAt)))."
+  }
+
+  // MARK: The session on every call
+
+  /// Runs `body`, which calls the services, with a live session: an access token that ran out is renewed first,
+  /// and a call refused as `sessionExpired` is renewed and run once more, as an app's network layer does. When
+  /// renewing fails the error is `sessionExpired`.
+  static func authorized(
+    _ state: inout AppState, _ services: Services, _ body: (inout AppState) async throws(AppError) -> Void
+  ) async throws(AppError) {
+    guard let session = state.session.auth else { return try await body(&state) }
+    if session.needsRefresh(at: services.clock.now()) {
+      do throws(AppError) {
+        try await renew(&state, services)
+      } catch  where error.code != .sessionExpired {
+        // Renewing could not reach the service: try the call anyway. It fails the same way if it needs the
+        // network, and what works on the phone alone (signing out) still works.
+      }
+    }
+    do throws(AppError) {
+      try await body(&state)
+    } catch  where error.code == .sessionExpired && state.session.auth != nil {
+      try await renew(&state, services)
+      try await body(&state)
+    }
+  }
+
+  private static func renew(_ state: inout AppState, _ services: Services) async throws(AppError) {
+    guard let session = state.session.auth else { throw AppError(.sessionExpired) }
+    let renewed = try await services.auth.refresh(session)
+    state.session = state.session.renewed(renewed)
+    state.notes.append(renewedNote(renewed))
   }
 
   // MARK: Intents
@@ -85,6 +180,14 @@ public struct Flow: Sendable {
   /// Sends `intent` on the current screen. Errors the app shows land in `state.error`.
   @discardableResult
   public func send(_ intent: Intent, to state: inout AppState, services: Services) async -> Outcome {
+    await send(intent, to: &state, services: services, confirmed: false)
+  }
+
+  private func send(_ intent: Intent, to state: inout AppState, services: Services, confirmed: Bool) async -> Outcome {
+    if intent.action == .confirmYes, case .confirm(let pending) = state.screen {
+      state.screen = pending.back
+      return await send(pending.intent, to: &state, services: services, confirmed: true)
+    }
     if intent.action == .retry {
       guard let failed = state.retry else { return .unavailable("There is nothing to try again.") }
       if failed.action == .refresh {
@@ -92,7 +195,8 @@ public struct Flow: Sendable {
         return .performed
       }
       state.retry = nil
-      return await send(failed, to: &state, services: services)
+      // The person already said yes to what failed.
+      return await send(failed, to: &state, services: services, confirmed: true)
     }
     let spec = table[state.screen.id]
     guard let action = spec.actions.first(where: { $0.id == intent.action }) else {
@@ -104,22 +208,66 @@ public struct Flow: Sendable {
     state.clearFeedback()
     if let capability = action.requires, !state.allows(capability) {
       state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
+      narrowRecovery(&state)
+      return .performed
+    }
+    if let question = action.confirmation, !confirmed {
+      state.screen = .confirm(Confirmation(question: question(state), intent: intent, back: state.screen))
+      await load(&state, services)
       return .performed
     }
     do throws(AppError) {
-      try await action.run(&state, intent.argument, services)
+      try await Self.authorized(&state, services) { state throws(AppError) in
+        try await action.run(&state, intent.argument, services)
+      }
     } catch {
-      state.error = error
-      if error.recovery.contains(.retry) { state.retry = intent }
+      fail(
+        &state, error, retrying: state.screen.id == spec.id ? intent : table[state.screen.id].retry.map { Intent($0) })
     }
     await load(&state, services)
     return .performed
   }
 
-  /// Reloads the current screen, as after the clock moves or another member changed something.
+  /// Shows `error`; a session that ran out takes the person to sign-in.
+  func fail(_ state: inout AppState, _ error: AppError, retrying intent: Intent?) {
+    if error.code == .sessionExpired && state.session.auth != nil { Self.expire(&state) }
+    state.error = error
+    if error.recovery.contains(.retry) { state.retry = intent }
+  }
+
+  /// Reloads the current screen, as after the clock moves or another member changed something. A change that
+  /// failed stays retryable: its error and "Try again" stay unless the reload has something newer to say.
   public func refresh(_ state: inout AppState, services: Services) async {
+    let failed = state.retry.flatMap { intent in intent.action == .refresh ? nil : state.error.map { (intent, $0) } }
     state.clearFeedback()
     await load(&state, services)
+    if let (intent, error) = failed, state.error == nil {
+      state.error = error
+      state.retry = intent
+      narrowRecovery(&state)
+    }
+  }
+
+  // MARK: Ways forward
+
+  /// Whether the current screen offers a way to follow `recovery`.
+  public func offers(_ recovery: AppError.Recovery, in state: AppState) -> Bool {
+    let offered = actions(in: state)
+    let ids = Set(offered.map(\.id))
+    switch recovery {
+    case .retry: return ids.contains(.retry)
+    case .edit: return offered.contains { $0.argument != nil }
+    case .back: return !ids.isDisjoint(with: [.back, .home])
+    case .signIn: return !ids.isDisjoint(with: [.signInApple, .signInGoogle])
+    case .newCode: return ids.contains(.newCode)
+    }
+  }
+
+  /// An error names only the ways forward its screen offers: "go back" on a screen without Back would mislead.
+  private func narrowRecovery(_ state: inout AppState) {
+    guard var error = state.error else { return }
+    error.recovery = error.recovery.filter { offers($0, in: state) }
+    state.error = error
   }
 
   /// The refusal when a family action is tried without a known role in a family.
@@ -132,30 +280,61 @@ public struct Flow: Sendable {
 
   /// Loads what the current screen shows, first checking that a family screen is still the person's to see.
   func load(_ state: inout AppState, _ services: Services) async {
+    await loadContent(&state, services)
+    narrowRecovery(&state)
+  }
+
+  private func loadContent(_ state: inout AppState, _ services: Services) async {
     state.now = services.clock.now()
-    let spec = table[state.screen.id]
+    state.staleSince = nil
+    let table = table
     do throws(AppError) {
-      if spec.id.needsFamily {
-        try await checkMembership(&state, services)
-      }
-      if let capability = spec.requires, !state.allows(capability) {
-        // The role changed under this screen: back to the dashboard, saying why.
-        state.screen = .dashboard
-        state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
-        try await table[.dashboard].load?(&state, services)
+      try await Self.authorized(&state, services) { state throws(AppError) in
+        let spec = table[state.screen.id]
+        if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+          !membership.isActive(at: state.now)
+        {
+          // Known on the phone: no network needed to end a visitor's access.
+          throw Self.accessExpired(family, membership)
+        }
+        if spec.id.needsFamily {
+          try await Self.checkMembership(&state, services)
+        }
+        if let capability = spec.requires, !state.allows(capability) {
+          // The role changed under this screen: back to the dashboard, saying why.
+          state.screen = .dashboard
+          state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
+          try await table[.dashboard].load?(&state, services)
+          state.loaded = true
+          return
+        }
+        guard let load = spec.load else {
+          state.loaded = true
+          return
+        }
+        try await load(&state, services)
+        state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
+        state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
-        return
       }
-      try await spec.load?(&state, services)
-      state.loaded = true
     } catch {
       state.loaded = false
-      // A family screen the person may no longer see: take them out of the family.
-      if error.code == .accessExpired || state.family == nil {
-        state.family = nil
-        state.membership = nil
-        state.screen = state.session == nil ? .signIn : .familySetup
-        state.content = Content()
+      if error.category == .network, let cached = state.cache[Self.cacheKey(state.screen.id)] {
+        // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than
+        // nothing.
+        let waiting = await services.device.outbox().changes
+        state.content = cached.content
+        state.content.overlay(waiting)
+        if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
+        state.staleSince = cached.loadedAt
+        state.loaded = true
+      } else if error.code == .sessionExpired && state.session.auth != nil {
+        Self.expire(&state)
+        state.loaded = true
+      } else if error.code == .accessExpired || (state.screen.id.needsFamily && state.family == nil) {
+        // A family screen the person may no longer see: take them out of the family.
+        state.leaveFamily()
+        state.screen = state.session.auth == nil ? .signIn : .familySetup
         state.loaded = true
       }
       state.error = error
@@ -163,31 +342,39 @@ public struct Flow: Sendable {
     }
   }
 
+  /// The screen whose loaded content a screen can show: a detail screen shows its list's.
+  static func cacheKey(_ screen: ScreenID) -> ScreenID {
+    switch screen {
+    case .taskDetail: .tasks
+    case .eventDetail: .calendar
+    case .memberDetail: .familyManagement
+    default: screen
+    }
+  }
+
   /// The error a person sees once their (visitor) membership has run out.
   static func accessExpired(_ family: Family, _ membership: Membership) -> AppError {
-    let ended = membership.expiresAt.map { " on \(DateText.full($0))" } ?? ""
+    let ended = membership.expiresAt.map { " on \(DateText.full($0, now: $0))" } ?? ""
     return AppError(
-      .accessExpired, "Your visitor access to \(family.name) ended\(ended). Ask a parent admin to invite you again.",
-      recovery: [.contactSupport])
+      .accessExpired,
+      "Your visitor access to \(family.name) ended\(ended). To come back, join again with the family's code.",
+      recovery: [])
   }
 
   /// Re-reads the person's membership: roles change and visitor access expires while they look.
-  private func checkMembership(_ state: inout AppState, _ services: Services) async throws(AppError) {
-    guard let session = state.session, let family = state.family else {
-      state.family = nil
-      throw AppError(.sessionExpired)
+  private static func checkMembership(_ state: inout AppState, _ services: Services) async throws(AppError) {
+    guard let session = state.session.auth, let family = state.family else {
+      throw AppError(.permissionDenied, "Join a family first.", recovery: [])
     }
     let members = try await services.data.members(of: family.id)
     guard let membership = members.first(where: { $0.id == session.user.id })?.membership else {
-      state.family = nil
-      throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [.back])
+      state.leaveFamily()
+      throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [])
     }
     guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
-    state.membership = membership
+    let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family
+    state.session = .member(session, current, membership)
     state.content.members = members
-    if let family = try await services.data.families(for: session.user.id).first(where: { $0.id == family.id }) {
-      state.family = family
-    }
   }
 
   // MARK: Parsing what a person types

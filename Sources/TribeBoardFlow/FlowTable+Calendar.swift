@@ -20,8 +20,10 @@ extension FlowTable {
           }
       },
       actions: [
-        FlowAction(.openItem, "Open an entry", phrases: ["open", "o"], argument: "entry #", targets: [.eventDetail]) {
-          state, argument, _ throws(AppError) in
+        FlowAction(
+          .openItem, "Open an entry", phrases: ["open", "o"], argument: "entry #",
+          when: Condition("something is coming up") { !upcoming($0).isEmpty }, targets: [.eventDetail]
+        ) { state, argument, _ throws(AppError) in
           let entry = try item(argument, in: upcoming(state), usage: "open <entry #>", noun: "entry")
           state.screen = .eventDetail(entry.id)
         },
@@ -36,7 +38,10 @@ extension FlowTable {
         guard let entry = entry(state) else { return [.empty("This entry is no longer on the calendar.")] }
         let who = entry.participants.map { state.content.name($0) }.joined(separator: ", ")
         return [
-          .field("When", entry.kind == .birthday ? DateText.day(entry.start) : DateText.full(entry.start)),
+          .field(
+            "When",
+            entry.kind == .birthday
+              ? DateText.day(entry.start, now: state.now) : DateText.full(entry.start, now: state.now)),
           .field("Where", entry.place ?? "—"),
           .field("Who", who.isEmpty ? "Everyone" : who),
           .field("Kind", kindName(entry.kind).sentenceCased),
@@ -49,7 +54,7 @@ extension FlowTable {
         guard case .addEvent(let draft) = state.screen else { return [] }
         return [
           .field("Title", shown(draft.title)),
-          .field("When", shown(draft.start.map(DateText.full))),
+          .field("When", shown(draft.start.map { DateText.full($0, now: state.now) })),
           .field("Where", shown(draft.place)),
           .field(
             "Who",
@@ -91,7 +96,7 @@ extension FlowTable {
             NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family,
             by: user)
           state.screen = .calendar
-          state.notice = "Added “\(event.title)” on \(DateText.full(event.start))."
+          state.notice = "Added “\(event.title)” on \(DateText.full(event.start, now: state.now))."
         },
         .back(to: .calendar, label: "Cancel"),
       ]),
@@ -142,7 +147,9 @@ extension FlowTable {
   }
 
   private static func agendaLine(_ entry: CalendarEvent, _ state: AppState) -> String {
-    let when = entry.kind == .birthday ? DateText.day(entry.start) : DateText.full(entry.start)
+    let when =
+      entry.kind == .birthday
+      ? DateText.day(entry.start, now: state.now) : DateText.full(entry.start, now: state.now)
     return [when, entry.title, entry.place].compactMap { $0 }.joined(separator: " · ")
   }
 

@@ -6,21 +6,17 @@ extension FlowTable {
     .dashboard, title: { state in state.family?.name ?? "Dashboard" },
     load: { state, services in
       guard let family = state.family else { return }
-      do throws(AppError) {
-        state.content.sync = try await services.sync.sync(family.id)
-      } catch {
-        state.content.sync = .failed(error)
-      }
+      state.content.sync = await Flow.syncStatus(of: family.id, services)
     },
     body: { state in
       var blocks: [Block] = [
-        .paragraph("\(greeting(at: state.now)), \(state.session?.user.firstName ?? "there")!"),
+        .paragraph("\(greeting(at: state.now)), \(state.user?.firstName ?? "there")!"),
         .field("Your role", state.role?.displayName ?? "—"),
       ]
       if let expiresAt = state.membership?.expiresAt {
-        blocks.append(.field("Access until", DateText.full(expiresAt)))
+        blocks.append(.field("Access until", DateText.full(expiresAt, now: state.now)))
       }
-      blocks.append(.field("Sync", syncText(state.content.sync)))
+      blocks.append(.field("Sync", syncText(state.content.sync, now: state.now)))
       blocks.append(.section("Members"))
       blocks += state.content.members.map { member in
         .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)")
@@ -35,6 +31,7 @@ extension FlowTable {
         .openSchoolRun, "School run", phrases: ["school run", "open school run"], to: .schoolRun,
         requires: .viewSchoolRun),
       .go(.openSettings, "Settings", phrases: ["settings", "open settings"], to: .settings, requires: .viewProfile),
+      Flow.syncNow,
       signOut,
     ])
 
@@ -46,12 +43,19 @@ extension FlowTable {
     }
   }
 
-  static func syncText(_ status: SyncStatus) -> String {
+  private static func changes(_ count: Int) -> String {
+    "\(count) change\(count == 1 ? "" : "s")"
+  }
+
+  static func syncText(_ status: SyncStatus, now: Date? = nil) -> String {
     switch status {
     case .idle: "Not synced yet"
-    case .upToDate(let date): "Up to date (\(DateText.full(date)))"
-    case .offline(let pending): "Offline, \(pending) change\(pending == 1 ? "" : "s") waiting"
-    case .failed(let error): "Failed: \(error.message)"
+    case .upToDate(let date): "Up to date (\(DateText.full(date, now: now)))"
+    case .syncing(let pending, let next):
+      "Syncing, \(changes(pending)) waiting" + (next.map { ", next try at \(DateText.precise($0, now: now))" } ?? "")
+    case .offline(let pending): pending == 0 ? "Offline" : "Offline, \(changes(pending)) waiting on this phone"
+    case .failed(let error, let pending):
+      "Failed: \(error.message)" + (pending > 0 ? " \(changes(pending)) waiting; choose Sync now." : "")
     }
   }
 }

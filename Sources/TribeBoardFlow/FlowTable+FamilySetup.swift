@@ -5,14 +5,24 @@ extension FlowTable {
     ScreenSpec(
       .familySetup, title: "Family setup",
       body: { state in
-        [
+        let name = state.user?.firstName ?? "there"
+        return [
           .paragraph(
-            "Hi \(state.session?.user.firstName ?? "there"), you are not in a family yet. Create one, or join one with the code a family member gave you."
+            isChildAccount(state)
+              ? "Hi \(name), you are not in a family yet. Join your family with the code a parent gave you."
+              : "Hi \(name), you are not in a family yet. Create one, or join one with the code a family member gave you."
           )
         ]
       },
       actions: [
-        .go(.createFamily, "Create a family", phrases: ["create family", "create"], to: .createFamily),
+        .go(
+          .createFamily, "Create a family", phrases: ["create family", "create"], to: .createFamily,
+          when: Condition("the account is not a child's") { !isChildAccount($0) }),
+        // A child's account is not offered "Create a family"; typing it explains why.
+        FlowAction(
+          .createFamilyAsChild, "Create a family", phrases: ["create family", "create"],
+          when: Condition("the account is a child's") { isChildAccount($0) }, listed: false
+        ) { _, _, _ throws(AppError) in try RoleRules.checkCreate(isChildAccount: true) },
         .go(.joinFamily, "Join with a code", phrases: ["join family", "join"], to: .joinFamily),
         signOut,
       ]),
@@ -30,9 +40,11 @@ extension FlowTable {
           .nameFamily, "Name the family", phrases: ["name", "family name"], argument: "family name",
           targets: [.familyCreated]
         ) { state, argument, services throws(AppError) in
-          guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+          guard let session = state.session.auth else { throw AppError(.sessionExpired) }
           let name = try Validation.familyName(try argument.required("name <family name>"))
-          state.family = try await services.data.createFamily(named: name, creator: user)
+          let family = try await services.data.createFamily(named: name, creator: session.user.id)
+          state.session = .member(
+            session, family, Membership(userID: session.user.id, familyID: family.id, role: .parentAdmin))
           state.screen = .familyCreated
         },
         .back(to: .familySetup),
@@ -51,7 +63,14 @@ extension FlowTable {
           .paragraph("Share the code or the QR code so your family can join."),
         ]
       },
-      actions: [.go(.continueToDashboard, "Go to the dashboard", phrases: ["continue", "dashboard"], to: .dashboard)]),
+      actions: [
+        FlowAction(
+          .continueToDashboard, "Go to the dashboard", phrases: ["continue", "dashboard"],
+          targets: [.dashboard, .preparing]
+        ) { state, _, services throws(AppError) in
+          try await Flow.openBoard(&state, services)
+        }
+      ]),
     ScreenSpec(
       .joinFamily, title: "Join a family",
       body: { _ in [.paragraph("Type the family code you were given: 6 letters and digits, like K7QM2X.")] },
@@ -83,15 +102,20 @@ extension FlowTable {
       ]),
   ]
 
+  /// Whether the signed-in account is a child's, which may not create a family.
+  static func isChildAccount(_ state: AppState) -> Bool {
+    state.user?.isChildAccount ?? false
+  }
+
   private static func join(as role: Role, _ id: ActionID, listed: Bool = true) -> FlowAction {
     let name = role.displayName.lowercased()
     return FlowAction(
-      id, "Join as \(name)", phrases: ["join as \(name)", name], targets: [.dashboard], listed: listed
+      id, "Join as \(name)", phrases: ["join as \(name)", name], targets: [.dashboard, .preparing], listed: listed
     ) { state, _, services throws(AppError) in
-      guard case .familyPreview(let preview) = state.screen, let user = state.session?.user.id else { return }
-      state.membership = try await services.data.joinFamily(preview.family.id, user: user, role: role)
-      state.family = preview.family
-      state.screen = .dashboard
+      guard case .familyPreview(let preview) = state.screen, let session = state.session.auth else { return }
+      let membership = try await services.data.joinFamily(preview.family.id, user: session.user.id, role: role)
+      state.session = .member(session, preview.family, membership)
+      try await Flow.openBoard(&state, services)
       state.notice = "Welcome to \(preview.family.name)!"
     }
   }

@@ -10,11 +10,51 @@ extension FlowTable {
         .validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.",
         recovery: [.edit])
     }
-    guard items.indices.contains(number - 1) else {
+    // Compare before subtracting: `Int.min - 1` would trap.
+    guard number >= 1, number <= items.count else {
       let range = items.isEmpty ? "the list is empty" : "choose 1 to \(items.count)"
       throw AppError(.validationFailed, "There is no \(noun) #\(number); \(range).", recovery: [.edit])
     }
     return items[number - 1]
+  }
+
+  /// A list's items with the numbers the screen shows. On arrival (`shown` empty) they are numbered 1, 2, 3… in the
+  /// order of `items`. While the person acts on the list, `shown` (the ids as they were numbered) keeps every
+  /// item's number: an item that went away leaves its number unused, a new one is numbered after the rest.
+  static func numbered<T: Identifiable>(_ items: [T], shown: [ItemID]) -> [(number: Int, item: T)]
+  where T.ID == ItemID {
+    guard !shown.isEmpty else { return items.enumerated().map { ($0.offset + 1, $0.element) } }
+    var position: [ItemID: Int] = [:]
+    for (index, id) in shown.enumerated() where position[id] == nil { position[id] = index + 1 }
+    let known = items.compactMap { item in position[item.id].map { ($0, item) } }.sorted { $0.0 < $1.0 }
+    let added = items.filter { position[$0.id] == nil }
+    return known + added.enumerated().map { (shown.count + $0.offset + 1, $0.element) }
+  }
+
+  /// What a list screen keeps once the person acts on it, so the numbers they saw (`list`) keep naming the same
+  /// items on the next command: the ids in number order, each at its number.
+  static func keep<T: Identifiable>(_ list: [(number: Int, item: T)], shown: [ItemID]) -> [ItemID]
+  where T.ID == ItemID {
+    shown + list.filter { $0.number > shown.count }.sorted { $0.number < $1.number }.map(\.item.id)
+  }
+
+  /// The item a `#n` reference names in a numbered list ("3" and "#3" both work).
+  static func item<T>(_ argument: String?, numbered list: [(number: Int, item: T)], usage: String, noun: String)
+    throws(AppError) -> T
+  {
+    let text = try argument.required(usage)
+    guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
+      throw AppError(
+        .validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.",
+        recovery: [.edit])
+    }
+    if let found = list.first(where: { $0.number == number }) { return found.item }
+    let highest = list.map(\.number).max() ?? 0
+    let hint =
+      list.isEmpty
+      ? "the list is empty"
+      : (1...highest).contains(number) ? "it is no longer on the list" : "choose 1 to \(highest)"
+    throw AppError(.validationFailed, "There is no \(noun) #\(number); \(hint).", recovery: [.edit])
   }
 
   /// The family member a person names by account id, first name or full name.
@@ -42,7 +82,7 @@ extension FlowTable {
     guard date >= now else {
       throw AppError(
         .validationFailed,
-        "\(field.sentenceCased) can't be in the past; it is now \(DateText.full(now)).",
+        "\(field.sentenceCased) can't be in the past; it is now \(DateText.full(now, now: now)).",
         recovery: [.edit])
     }
     return date
@@ -54,7 +94,7 @@ extension FlowTable {
   }
 
   static func requireFamily(_ state: AppState) throws(AppError) -> (family: FamilyID, user: UserID) {
-    guard let family = state.family?.id, let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+    guard let family = state.family?.id, let user = state.user?.id else { throw AppError(.sessionExpired) }
     return (family, user)
   }
 

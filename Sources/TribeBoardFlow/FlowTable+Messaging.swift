@@ -20,7 +20,10 @@ extension FlowTable {
         }
         blocks += messages.map { message in
           .item(
-            ref: nil, text: "\(state.content.name(message.sender)), \(DateText.full(message.sentAt)): \(message.text)")
+            ref: nil,
+            text:
+              "\(state.content.name(message.sender)), \(DateText.full(message.sentAt, now: state.now)): \(message.text)",
+            flag: state.content.waiting.contains(message.id) ? "WAITING TO SYNC" : nil)
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
@@ -33,12 +36,12 @@ extension FlowTable {
           targets: [.messages]
         ) { state, argument, services throws(AppError) in
           let text = try Validation.text(try argument.required("send <message>"), field: "a message", maxLength: 500)
-          let (family, user) = try requireFamily(state)
-          _ = try await services.data.sendMessage(text, to: family, by: user)
-          state.notice = "Sent."
+          let family = try requireFamily(state).family
+          try await Flow.submit(
+            .sendMessage(text, family: family), summary: "message “\(text)”", done: "Sent.", &state, services)
         },
         .go(
-          .openNoticeboard, "Noticeboard", phrases: ["noticeboard", "notices"], to: .noticeboard,
+          .openNoticeboard, "Noticeboard", phrases: ["noticeboard", "notices"], to: .noticeboard(),
           requires: .viewMessages),
         .home,
       ]),
@@ -53,11 +56,12 @@ extension FlowTable {
             .empty(state.allows(.postNotice) ? "The noticeboard is empty. Post a notice?" : "The noticeboard is empty.")
           ]
         }
-        return state.content.notices.enumerated().map { index, notice in
+        return numberedNotices(state).map { number, notice in
           .item(
-            ref: index + 1,
-            text: "\(notice.text) · \(state.content.name(notice.author)), \(DateText.day(notice.postedAt))",
-            flag: notice.pinned ? "PINNED" : nil)
+            ref: number,
+            text:
+              "\(notice.text) · \(state.content.name(notice.author)), \(DateText.day(notice.postedAt, now: state.now))",
+            flag: state.content.waiting.contains(notice.id) ? "WAITING TO SYNC" : notice.pinned ? "PINNED" : nil)
         }
       },
       actions: [
@@ -65,9 +69,12 @@ extension FlowTable {
           .post, "Post a notice", phrases: ["post"], argument: "notice", requires: .postNotice, targets: [.noticeboard]
         ) { state, argument, services throws(AppError) in
           let text = try Validation.text(try argument.required("post <notice>"), field: "a notice", maxLength: 200)
-          let (family, user) = try requireFamily(state)
-          _ = try await services.data.postNotice(text, to: family, by: user)
-          state.notice = "Posted to the noticeboard."
+          let family = try requireFamily(state).family
+          // The board sorts a new notice near the top; while the person stays, it is numbered after the rest.
+          keepNumbers(&state)
+          try await Flow.submit(
+            .postNotice(text, family: family), summary: "notice “\(text)”", done: "Posted to the noticeboard.", &state,
+            services)
         },
         pin(true),
         pin(false),
@@ -80,12 +87,41 @@ extension FlowTable {
     let verb = pinned ? "pin" : "unpin"
     return FlowAction(
       pinned ? .pin : .unpin, pinned ? "Pin a notice" : "Unpin a notice", phrases: [verb], argument: "notice #",
-      requires: .pinNotice, targets: [.noticeboard]
+      requires: .pinNotice,
+      when: Condition(pinned ? "a notice is not pinned" : "a notice is pinned") { state in
+        state.content.notices.contains { $0.pinned != pinned }
+      },
+      targets: [.noticeboard]
     ) { state, argument, services throws(AppError) in
-      let notice = try item(argument, in: state.content.notices, usage: "\(verb) <notice #>", noun: "notice")
-      guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
-      try await services.data.setPinned(pinned, notice: notice.id, by: user)
-      state.notice = pinned ? "Pinned." : "Unpinned."
+      let notice = try item(argument, numbered: numberedNotices(state), usage: "\(verb) <notice #>", noun: "notice")
+      // Pinning moves a notice to the top of the board: keep the numbers the person saw while they stay.
+      keepNumbers(&state)
+      try await Flow.submit(
+        .setPinned(pinned, notice: notice.id), summary: "\(verb) “\(notice.text)”",
+        done: pinned ? "Pinned; it shows first when you next open the noticeboard." : "Unpinned.", &state, services)
     }
+  }
+
+  /// The board's notices with their numbers: in ``sortedNotices(_:)`` order on arrival, then kept while the person
+  /// acts on the board.
+  static func numberedNotices(_ state: AppState) -> [(number: Int, item: Notice)] {
+    guard case .noticeboard(let shown) = state.screen else {
+      return numbered(sortedNotices(state.content.notices), shown: [])
+    }
+    return numbered(sortedNotices(state.content.notices), shown: shown)
+  }
+
+  /// Keeps the board's current numbers in the screen and returns them.
+  @discardableResult
+  private static func keepNumbers(_ state: inout AppState) -> [ItemID] {
+    guard case .noticeboard(let shown) = state.screen else { return [] }
+    let kept = keep(numberedNotices(state), shown: shown)
+    state.screen = .noticeboard(shown: kept)
+    return kept
+  }
+
+  /// The noticeboard's order, which numbers its notices: pinned first, then newest first.
+  static func sortedNotices(_ notices: [Notice]) -> [Notice] {
+    notices.sorted { a, b in (a.pinned ? 0 : 1, b.postedAt, a.id) < (b.pinned ? 0 : 1, a.postedAt, b.id) }
   }
 }

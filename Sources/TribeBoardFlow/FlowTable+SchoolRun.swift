@@ -9,7 +9,7 @@ extension FlowTable {
       body: { state in
         let pickups = weekPickups(state)
         guard !pickups.isEmpty else {
-          return [.empty("No school runs this week. A parent admin can set up routes.")]
+          return [.empty("No school runs this week.")]
         }
         var blocks: [Block] = [.paragraph("This week's pickups. An unclaimed pickup needs a driver.")]
         var number = 0
@@ -24,8 +24,10 @@ extension FlowTable {
             blocks.append(
               .item(
                 ref: number,
-                text: [DateText.full(pickup.at), driver, riders].filter { !$0.isEmpty }.joined(separator: " · "),
-                flag: pickup.driver == nil ? "UNCLAIMED" : nil))
+                text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }.joined(
+                  separator: " · "),
+                flag: state.content.waiting.contains(pickup.id)
+                  ? "WAITING TO SYNC" : pickup.driver == nil ? "UNCLAIMED" : nil))
           }
         }
         return blocks
@@ -62,16 +64,18 @@ extension FlowTable {
     let verb = claim ? "claim" : "release"
     return FlowAction(
       claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
-      argument: "pickup #", requires: .claimPickup, targets: [.schoolRun]
+      argument: "pickup #", requires: .claimPickup,
+      when: Condition("there are pickups this week") { !weekPickups($0).isEmpty }, targets: [.schoolRun]
     ) { state, argument, services throws(AppError) in
       let pickup = try item(argument, in: weekPickups(state), usage: "\(verb) <pickup #>", noun: "pickup")
-      guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
+      guard let user = state.user?.id else { throw AppError(.sessionExpired) }
       if !claim && pickup.driver == nil {
         throw AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
       }
-      try await services.data.setDriver(claim ? user : nil, ofPickup: pickup.id, by: user)
-      state.notice =
-        claim ? "You are driving the \(DateText.full(pickup.at)) pickup." : "Pickup released; it needs a driver."
+      let when = DateText.full(pickup.at, now: state.now)
+      try await Flow.submit(
+        .setDriver(claim ? user : nil, pickup: pickup.id), summary: "\(verb) the \(when) pickup",
+        done: claim ? "You are driving the \(when) pickup." : "Pickup released; it needs a driver.", &state, services)
     }
   }
 }

@@ -15,14 +15,16 @@ extension FlowTable {
           to: .familyManagement, requires: .manageFamily),
         FlowAction(
           .leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily,
-          targets: [.familySetup]
+          targets: [.confirm, .familySetup],
+          confirm: { state in
+            "Leave \(state.family?.name ?? "the family")? You will need the family code to join again."
+          }
         ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let name = state.family?.name ?? "the family"
           try await services.data.removeMember(user, from: family, by: user)
-          state.family = nil
-          state.membership = nil
+          state.leaveFamily()
           state.screen = .familySetup
           state.notice = "You left \(name)."
         },
@@ -46,7 +48,7 @@ extension FlowTable {
           .field("Family", state.family?.name ?? "—"),
         ]
         if let expiresAt = state.membership?.expiresAt {
-          blocks.append(.field("Access until", DateText.full(expiresAt)))
+          blocks.append(.field("Access until", DateText.full(expiresAt, now: state.now)))
         }
         return blocks
       },
@@ -102,12 +104,15 @@ extension FlowTable {
         },
         FlowAction(
           .regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily,
-          targets: [.familyManagement]
+          targets: [.confirm, .familyManagement],
+          confirm: { state in
+            "Make a new family code? The code \(state.family?.code ?? "in use") will stop working."
+          }
         ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let old = state.family?.code ?? ""
-          state.family = try await services.data.regenerateCode(for: family, by: user)
+          state.replaceFamily(try await services.data.regenerateCode(for: family, by: user))
           state.notice = "The family code is now \(state.family?.code ?? ""); \(old) no longer works."
         },
         .back(to: .settings, label: "Back to settings"),
@@ -120,7 +125,7 @@ extension FlowTable {
         guard let member = detailMember(state) else { return [.empty("This person is no longer in the family.")] }
         var blocks: [Block] = [.field("Email", member.profile.email), .field("Role", member.role.displayName)]
         if let expiresAt = member.membership.expiresAt {
-          blocks.append(.field("Access until", DateText.full(expiresAt)))
+          blocks.append(.field("Access until", DateText.full(expiresAt, now: state.now)))
         }
         return blocks
       },
@@ -141,10 +146,16 @@ extension FlowTable {
           }
           let (family, user) = try requireFamily(state)
           try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
-          state.notice = "\(member.profile.firstName) is now \(role.displayName.lowercased())."
+          state.notice =
+            "\(member.profile.firstName) is now \(role.displayName.lowercased())"
+            + (RoleRules.taskRoles.contains(role) ? "." : "; their open tasks, if any, are now unassigned.")
         },
         FlowAction(
-          .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily, targets: [.familyManagement]
+          .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily,
+          targets: [.confirm, .familyManagement],
+          confirm: { state in
+            "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
+          }
         ) {
           state, _, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }

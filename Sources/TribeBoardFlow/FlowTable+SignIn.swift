@@ -9,36 +9,83 @@ extension FlowTable {
     ScreenSpec(
       .mfa, title: "Verification code",
       body: { state in
-        guard case .mfa(let challenge) = state.screen else { return [] }
+        guard case .awaitingCode(let challenge) = state.session else { return [] }
         return [
           .paragraph(
             "\(challenge.user.firstName), your account asks for a second step. Enter the 6-digit code from your authenticator app."
-          )
+          ),
+          .field("Code works until", DateText.full(challenge.expiresAt, now: state.now)),
         ]
       },
       actions: [
         FlowAction(
           .enterCode, "Enter the code", phrases: ["code", "c"], argument: "6-digit code",
-          targets: [.dashboard, .familySetup]
+          targets: [.familySetup, .signIn] + resumable
         ) { state, argument, services throws(AppError) in
-          guard case .mfa(let challenge) = state.screen else { return }
+          guard case .awaitingCode(let challenge) = state.session else { return }
           let code = try Validation.mfaCode(try argument.required("code <6-digit code>"))
-          let session = try await services.auth.verify(challenge, code: code)
-          try await Flow.enter(with: session, &state, services)
+          do throws(AppError) {
+            try await Flow.enter(with: try await services.auth.verify(challenge, code: code), &state, services)
+          } catch  where error.code == .tooManyAttempts {
+            state.session = .signedOut
+            state.screen = .signIn
+            throw error
+          }
         },
-        .back(to: .signIn, label: "Back to sign-in"),
+        FlowAction(.newCode, "Send a new code", phrases: ["new code", "resend"], targets: [.mfa]) {
+          state, _, services throws(AppError) in
+          guard case .awaitingCode(let challenge) = state.session else { return }
+          let renewed = try await services.auth.resendCode(for: challenge)
+          state.session = .awaitingCode(renewed)
+          state.notice = "A new code is on its way. It works until \(DateText.full(renewed.expiresAt, now: state.now))."
+        },
+        FlowAction(.back, "Back to sign-in", phrases: ["back", "b"], targets: [.signIn]) { state, _, _ in
+          state.session = .signedOut
+          state.screen = .signIn
+        },
       ]),
+    ScreenSpec(
+      .preparing,
+      title: { state in state.session.auth == nil ? "TribeBoard" : "Setting up your family board" },
+      body: { state in
+        [
+          .paragraph(
+            state.error == nil
+              ? "Setting up your family board…"
+              : "Your family board could not be opened yet. You are still signed in on this phone.")
+        ]
+      },
+      actions: [
+        FlowAction(
+          .restore, "Open the family board", phrases: ["open", "open board"],
+          targets: [.dashboard, .familySetup, .signIn, .preparing]
+        ) { state, _, services throws(AppError) in
+          if state.family != nil {
+            try await Flow.openBoard(&state, services)
+          } else {
+            try await Flow.restore(&state, services)
+          }
+        },
+        signOut,
+      ],
+      retry: .restore),
   ]
+
+  /// Where signing in leads for a member: the dashboard, or the family screen they were on when their session
+  /// ran out.
+  static let resumable = ScreenID.allCases.filter(\.needsFamily)
 
   private static func signIn(_ provider: AuthProvider) -> FlowAction {
     FlowAction(
       provider == .apple ? .signInApple : .signInGoogle, "Sign in with \(provider.displayName)",
       phrases: ["sign in \(provider.rawValue)", "sign in with \(provider.rawValue)", provider.rawValue],
-      targets: [.mfa, .dashboard, .familySetup]
+      targets: [.mfa, .familySetup] + resumable
     ) { state, _, services throws(AppError) in
       switch try await services.auth.signIn(with: provider) {
       case .signedIn(let session): try await Flow.enter(with: session, &state, services)
-      case .mfaRequired(let challenge): state.screen = .mfa(challenge)
+      case .mfaRequired(let challenge):
+        state.session = .awaitingCode(challenge)
+        state.screen = .mfa
       }
     }
   }

@@ -7,12 +7,12 @@ extension FlowTable {
       .tasks, requires: .viewOwnTasks,
       title: { state in showsOnlyMine(state) ? "My tasks" : "Tasks" }, load: loadTasks,
       body: { state in
-        let tasks = visibleTasks(state)
+        let tasks = numberedTasks(state)
         var blocks: [Block] =
           tasks.isEmpty
           ? [.empty(emptyText(state))]
-          : tasks.enumerated().map { index, task in
-            .item(ref: index + 1, text: taskLine(task, state), flag: taskFlag(task, state))
+          : tasks.map { number, task in
+            .item(ref: number, text: taskLine(task, state), flag: taskFlag(task, state))
           }
         let totals = pointTotals(state)
         if !totals.isEmpty {
@@ -22,16 +22,21 @@ extension FlowTable {
         return blocks
       },
       actions: [
-        FlowAction(.openItem, "Open a task", phrases: ["open", "o"], argument: "task #", targets: [.taskDetail]) {
-          state, argument, _ throws(AppError) in
+        FlowAction(
+          .openItem, "Open a task", phrases: ["open", "o"], argument: "task #", when: hasTasks, targets: [.taskDetail]
+        ) { state, argument, _ throws(AppError) in
           state.screen = .taskDetail(
-            try item(argument, in: visibleTasks(state), usage: "open <task #>", noun: "task").id)
+            try item(argument, numbered: numberedTasks(state), usage: "open <task #>", noun: "task").id)
         },
         FlowAction(
           .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: "task #", requires: .completeOwnTask,
-          targets: [.tasks]
+          when: hasTasks, targets: [.tasks]
         ) { state, argument, services throws(AppError) in
-          let task = try item(argument, in: visibleTasks(state), usage: "done <task #>", noun: "task")
+          guard case .tasks(let mineOnly, let shown) = state.screen else { return }
+          let list = numberedTasks(state)
+          let task = try item(argument, numbered: list, usage: "done <task #>", noun: "task")
+          // A done task would sort last: keep the numbers the person saw while they stay on the list.
+          state.screen = .tasks(mineOnly: mineOnly, shown: keep(list, shown: shown))
           try await complete(task, &state, services)
         },
         FlowAction(
@@ -51,7 +56,7 @@ extension FlowTable {
       load: { state, services throws(AppError) in
         try await loadTasks(&state, services)
         // Roles change: someone who now sees only their own tasks can't stay on another member's.
-        if let task = task(state), !state.allows(.viewAllTasks), task.assignee != state.session?.user.id {
+        if let task = task(state), !state.allows(.viewAllTasks), task.assignee != state.user?.id {
           state.screen = .tasks(mineOnly: false)
           state.error = AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
         }
@@ -60,7 +65,7 @@ extension FlowTable {
         guard let task = task(state) else { return [.empty("This task no longer exists.")] }
         return [
           .field("Assigned to", task.assignee.map { state.content.name($0) } ?? "nobody"),
-          .field("Due", task.due.map(DateText.full) ?? "—"),
+          .field("Due", task.due.map { DateText.full($0, now: state.now) } ?? "—"),
           .field("Points", "\(task.points)"),
           .field("Status", taskFlag(task, state)?.lowercased() ?? "open"),
         ]
@@ -77,19 +82,21 @@ extension FlowTable {
           .reopen, "Reopen", phrases: ["reopen"], requires: .completeOwnTask,
           when: Condition("the task is done") { task($0)?.status == .done }, targets: [.taskDetail]
         ) { state, _, services throws(AppError) in
-          guard let task = task(state), let user = state.session?.user.id else { throw AppError(.notFound) }
+          guard let task = task(state) else { throw AppError(.notFound) }
           try requireStatusChange(of: task, state)
-          try await services.data.setStatus(.open, ofTask: task.id, by: user)
-          state.notice = "“\(task.title)” is open again."
+          try await Flow.submit(
+            .setTaskStatus(.open, task: task.id), summary: "reopen “\(task.title)”",
+            done: "“\(task.title)” is open again.", &state, services)
         },
         FlowAction(
           .assign, "Assign to someone", phrases: ["assign", "reassign"], argument: "member", requires: .assignTask,
           targets: [.taskDetail]
         ) { state, argument, services throws(AppError) in
-          guard let task = task(state), let user = state.session?.user.id else { throw AppError(.notFound) }
-          let assignee = try member(try argument.required("assign <member>"), in: state.content.members)
-          try await services.data.assign(task: task.id, to: assignee.id, by: user)
-          state.notice = "“\(task.title)” is now \(assignee.profile.firstName)'s."
+          guard let task = task(state) else { throw AppError(.notFound) }
+          let assignee = try taskMember(try argument.required("assign <member>"), in: state.content.members)
+          try await Flow.submit(
+            .assignTask(task.id, to: assignee.id), summary: "assign “\(task.title)” to \(assignee.profile.firstName)",
+            done: "“\(task.title)” is now \(assignee.profile.firstName)'s.", &state, services)
         },
         .back(to: .tasks(mineOnly: false), label: "Back to tasks"),
         .home,
@@ -101,7 +108,7 @@ extension FlowTable {
         return [
           .field("Title", shown(draft.title)),
           .field("For", shown(draft.assignee.map { state.content.name($0) })),
-          .field("Due", shown(draft.due.map(DateText.full))),
+          .field("Due", shown(draft.due.map { DateText.full($0, now: state.now) })),
           .field("Points", "\(draft.points)"),
           .paragraph("Give the task a title, then save; the rest is optional. Times are UTC."),
         ]
@@ -111,7 +118,7 @@ extension FlowTable {
           draft.title = try Validation.text(text, field: "a title")
         },
         editTask(.assign, "Choose who does it", "for", argument: "member") { draft, text, state throws(AppError) in
-          draft.assignee = try member(text, in: state.content.members).id
+          draft.assignee = try taskMember(text, in: state.content.members).id
         },
         editTask(.due, "Set the due date", "due", argument: "YYYY-MM-DD HH:MM") { draft, text, state throws(AppError) in
           draft.due = try futureDate(text, now: state.now, field: "the due date")
@@ -140,6 +147,15 @@ extension FlowTable {
       ]),
   ]
 
+  private static let hasTasks = Condition("there are tasks on the list") { !visibleTasks($0).isEmpty }
+
+  /// The member a person names for a task, who must be able to take tasks (not a visitor).
+  private static func taskMember(_ name: String, in members: [Member]) throws(AppError) -> Member {
+    let found = try member(name, in: members)
+    try RoleRules.checkAssignee(found.role, name: found.profile.firstName)
+    return found
+  }
+
   private static func emptyText(_ state: AppState) -> String {
     let addOne = state.allows(.addTask) ? " Add one?" : ""
     return showsOnlyMine(state) && !state.content.tasks.isEmpty
@@ -161,31 +177,31 @@ extension FlowTable {
 
   private static func complete(_ task: FamilyTask, _ state: inout AppState, _ services: Services) async throws(AppError)
   {
-    guard let user = state.session?.user.id else { throw AppError(.sessionExpired) }
     try requireStatusChange(of: task, state)
     guard task.status == .open else {
       throw AppError(.validationFailed, "“\(task.title)” is already done.", recovery: [.back])
     }
-    try await services.data.setStatus(.done, ofTask: task.id, by: user)
-    state.notice = "“\(task.title)” done\(task.points > 0 ? ": +\(task.points) points" : "")."
+    try await Flow.submit(
+      .setTaskStatus(.done, task: task.id), summary: "“\(task.title)” done",
+      done: "“\(task.title)” done\(task.points > 0 ? ": +\(task.points) points" : "").", &state, services)
   }
 
   /// Your own tasks need `completeOwnTask`, which the action already checked; anyone else's need `completeAnyTask`.
   private static func requireStatusChange(of task: FamilyTask, _ state: AppState) throws(AppError) {
-    if task.assignee != state.session?.user.id && !state.allows(.completeAnyTask) {
+    if task.assignee != state.user?.id && !state.allows(.completeAnyTask) {
       throw AppError.denied(.completeAnyTask, role: state.role ?? .visitor)
     }
   }
 
   /// Whether the list shows only the person's own tasks: by choice, or because their role sees no others.
   static func showsOnlyMine(_ state: AppState) -> Bool {
-    if case .tasks(mineOnly: true) = state.screen { return true }
+    if case .tasks(mineOnly: true, _) = state.screen { return true }
     return !state.allows(.viewAllTasks)
   }
 
   /// The tasks the list shows, in the order it numbers them: open ones by due date, then done ones.
   static func visibleTasks(_ state: AppState) -> [FamilyTask] {
-    let me = state.session?.user.id
+    let me = state.user?.id
     let mine = showsOnlyMine(state)
     return state.content.tasks
       .filter { !mine || $0.assignee == me }
@@ -196,6 +212,13 @@ extension FlowTable {
       }
   }
 
+  /// The list's tasks with their numbers: as ``visibleTasks(_:)`` orders them on arrival, then kept while the
+  /// person acts on the list.
+  static func numberedTasks(_ state: AppState) -> [(number: Int, item: FamilyTask)] {
+    guard case .tasks(_, let shown) = state.screen else { return numbered(visibleTasks(state), shown: []) }
+    return numbered(visibleTasks(state), shown: shown)
+  }
+
   private static func task(_ state: AppState) -> FamilyTask? {
     guard case .taskDetail(let id) = state.screen else { return nil }
     return state.content.tasks.first { $0.id == id }
@@ -203,12 +226,15 @@ extension FlowTable {
 
   private static func taskLine(_ task: FamilyTask, _ state: AppState) -> String {
     var parts = [task.title, task.assignee.map { state.content.name($0) } ?? "unassigned"]
-    if let due = task.due { parts.append("due \(DateText.full(due))") }
+    if let due = task.due { parts.append("due \(DateText.full(due, now: state.now))") }
     parts.append("\(task.points) pts")
     return parts.joined(separator: " · ")
   }
 
   private static func taskFlag(_ task: FamilyTask, _ state: AppState) -> String? {
+    if state.content.waiting.contains(task.id) {
+      return task.status == .done ? "DONE · WAITING TO SYNC" : "WAITING TO SYNC"
+    }
     if task.status == .done { return "DONE" }
     if let due = task.due, due < state.now { return "OVERDUE" }
     return nil
@@ -216,7 +242,7 @@ extension FlowTable {
 
   /// Points from done tasks, per member who may have tasks; only your own when your role sees only your tasks.
   static func pointTotals(_ state: AppState) -> [(name: String, points: Int)] {
-    let me = state.session?.user.id
+    let me = state.user?.id
     return state.content.members
       .filter { $0.role != .visitor && (state.allows(.viewAllTasks) || $0.id == me) }
       .map { member in

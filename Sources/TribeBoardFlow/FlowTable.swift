@@ -20,7 +20,27 @@ public struct FlowTable: Sendable {
   /// The app's table.
   public static let app = FlowTable(
     onboardingScreens + signInScreens + familySetupScreens + [dashboardScreen] + calendarScreens + taskScreens
-      + messagingScreens + schoolRunScreens + settingsScreens)
+      + messagingScreens + schoolRunScreens + settingsScreens + [confirmScreen])
+
+  /// The question before an action that can't be undone: yes does it, no leaves things as they are.
+  static let confirmScreen = ScreenSpec(
+    .confirm, title: "Are you sure?",
+    body: { state in
+      guard case .confirm(let pending) = state.screen else { return [] }
+      return [.paragraph(pending.question)]
+    },
+    actions: [
+      // Flow.send carries out "yes": it goes back and runs the action it asked about.
+      FlowAction(
+        .confirmYes, "Yes", phrases: ["yes", "y"], targets: [.familySetup, .familyManagement, .memberDetail]
+      ) { _, _, _ in },
+      FlowAction(.confirmNo, "No", phrases: ["no", "n"], targets: [.settings, .familyManagement, .memberDetail]) {
+        state, _, _ in
+        guard case .confirm(let pending) = state.screen else { return }
+        state.screen = pending.back
+        state.notice = "Nothing was changed."
+      },
+    ])
 }
 
 /// One row group of the flow table: a screen.
@@ -39,10 +59,12 @@ public struct ScreenSpec: Sendable {
   public let body: Body
   /// The actions the screen offers, in display order.
   public let actions: [FlowAction]
+  /// The screen's own way to try again, for an error that an action of another screen left here.
+  public let retry: ActionID?
 
   public init(
     _ id: ScreenID, requires: Capability? = nil, title: @escaping @Sendable (AppState) -> String, load: Load? = nil,
-    body: @escaping Body, actions: [FlowAction]
+    body: @escaping Body, actions: [FlowAction], retry: ActionID? = nil
   ) {
     self.id = id
     self.requires = requires
@@ -50,13 +72,14 @@ public struct ScreenSpec: Sendable {
     self.load = load
     self.body = body
     self.actions = actions
+    self.retry = retry
   }
 
   public init(
     _ id: ScreenID, requires: Capability? = nil, title: String, load: Load? = nil, body: @escaping Body,
-    actions: [FlowAction]
+    actions: [FlowAction], retry: ActionID? = nil
   ) {
-    self.init(id, requires: requires, title: { _ in title }, load: load, body: body, actions: actions)
+    self.init(id, requires: requires, title: { _ in title }, load: load, body: body, actions: actions, retry: retry)
   }
 }
 
@@ -80,11 +103,14 @@ public struct FlowAction: Sendable {
   /// Whether the action list shows it. An unlisted action still works when typed: it exists to explain a
   /// refusal (e.g. "join as parent admin").
   public let listed: Bool
+  /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
+  public let confirmation: (@Sendable (AppState) -> String)?
   public let run: Run
 
   public init(
     _ id: ActionID, _ label: String, phrases: [String], argument: String? = nil, requires: Capability? = nil,
-    when condition: Condition? = nil, targets: [ScreenID] = [], listed: Bool = true, run: @escaping Run
+    when condition: Condition? = nil, targets: [ScreenID] = [], listed: Bool = true,
+    confirm confirmation: (@Sendable (AppState) -> String)? = nil, run: @escaping Run
   ) {
     self.id = id
     self.label = label
@@ -94,6 +120,7 @@ public struct FlowAction: Sendable {
     self.condition = condition
     self.targets = targets
     self.listed = listed
+    self.confirmation = confirmation
     self.run = run
   }
 

@@ -20,7 +20,11 @@ public enum ActionID: String, CaseIterable, Sendable {
   case signInApple = "sign-in-apple"
   case signInGoogle = "sign-in-google"
   case enterCode = "enter-code"
+  case newCode = "new-code"
+  case restore
   case createFamily = "create-family"
+  /// Typed "create family" on a child's account: explains why a child's account can't (never listed).
+  case createFamilyAsChild = "create-family-as-child"
   case joinFamily = "join-family"
   case nameFamily = "name-family"
   case continueToDashboard = "continue"
@@ -36,6 +40,7 @@ public enum ActionID: String, CaseIterable, Sendable {
   case openSettings = "open-settings"
   case openItem = "open"
   case home, retry, refresh
+  case syncNow = "sync-now"
   case signOut = "sign-out"
   case addEvent = "add-event"
   case title, when, place, with, save
@@ -56,4 +61,6 @@ public enum ActionID: String, CaseIterable, Sendable {
   case remove
   case regenerateCode = "regenerate-code"
   case leaveFamily = "leave-family"
+  case confirmYes = "yes"
+  case confirmNo = "no"
 }

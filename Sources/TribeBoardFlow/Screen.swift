@@ -3,19 +3,21 @@ import TribeBoardCore
 
 /// A screen's stable identifier: used by scenario expectations, JSON output, help and the flow graph.
 public enum ScreenID: String, CaseIterable, Sendable {
-  case onboarding, signIn, mfa, familySetup, createFamily, familyCreated, joinFamily, familyPreview, dashboard
+  case onboarding, signIn, mfa, preparing, familySetup, createFamily, familyCreated, joinFamily, familyPreview,
+    dashboard
   case calendar, eventDetail, addEvent
   case tasks, taskDetail, addTask
   case messages, noticeboard
   case schoolRun
   case settings, profile, notifications, familyManagement, memberDetail
+  case confirm
 
   /// Whether the screen belongs to a family, so it needs an active membership.
   public var needsFamily: Bool {
     switch self {
-    case .onboarding, .signIn, .mfa, .familySetup, .createFamily, .joinFamily, .familyPreview: false
+    case .onboarding, .signIn, .mfa, .preparing, .familySetup, .createFamily, .joinFamily, .familyPreview: false
     case .familyCreated, .dashboard, .calendar, .eventDetail, .addEvent, .tasks, .taskDetail, .addTask, .messages,
-      .noticeboard, .schoolRun, .settings, .profile, .notifications, .familyManagement, .memberDetail:
+      .noticeboard, .schoolRun, .settings, .profile, .notifications, .familyManagement, .memberDetail, .confirm:
       true
     }
   }
@@ -25,7 +27,10 @@ public enum ScreenID: String, CaseIterable, Sendable {
 public enum Screen: Equatable, Sendable {
   case onboarding(page: Int)
   case signIn
-  case mfa(MFAChallenge)
+  /// The second factor; the challenge is in the session.
+  case mfa
+  /// Opening the family board: restoring a stored session, or the first sync after joining or creating a family.
+  case preparing
   case familySetup
   case createFamily
   case familyCreated
@@ -35,23 +40,29 @@ public enum Screen: Equatable, Sendable {
   case calendar
   case eventDetail(ItemID)
   case addEvent(EventDraft)
-  case tasks(mineOnly: Bool)
+  /// The task list. `shown` holds the numbering the person saw while they act on the list, so `#n` keeps naming
+  /// the same task (empty on arrival: the list is numbered afresh).
+  case tasks(mineOnly: Bool, shown: [ItemID] = [])
   case taskDetail(ItemID)
   case addTask(TaskDraft)
   case messages
-  case noticeboard
+  /// The noticeboard; `shown` as for ``tasks(mineOnly:shown:)``.
+  case noticeboard(shown: [ItemID] = [])
   case schoolRun
   case settings
   case profile
   case notifications
   case familyManagement
   case memberDetail(UserID)
+  /// A question before an action that can't be undone.
+  indirect case confirm(Confirmation)
 
   public var id: ScreenID {
     switch self {
     case .onboarding: .onboarding
     case .signIn: .signIn
     case .mfa: .mfa
+    case .preparing: .preparing
     case .familySetup: .familySetup
     case .createFamily: .createFamily
     case .familyCreated: .familyCreated
@@ -72,7 +83,21 @@ public enum Screen: Equatable, Sendable {
     case .notifications: .notifications
     case .familyManagement: .familyManagement
     case .memberDetail: .memberDetail
+    case .confirm: .confirm
     }
+  }
+}
+
+/// An action waiting for a yes: the question, the action, and the screen it was asked from.
+public struct Confirmation: Equatable, Sendable {
+  public var question: String
+  public var intent: Intent
+  public var back: Screen
+
+  public init(question: String, intent: Intent, back: Screen) {
+    self.question = question
+    self.intent = intent
+    self.back = back
   }
 }
 

@@ -1,6 +1,8 @@
+import Foundation
 import TribeBoardCore
 
-/// Signs in the person holding a ``MockDevice`` with the providers their account lists.
+/// Signs in the person holding a ``MockDevice`` with the providers their account lists, and keeps their session:
+/// access tokens that run out on the simulated clock, refresh tokens, second factors with limited tries.
 public struct MockAuthService: AuthService {
   public let backend: MockBackend
   public let device: MockDevice
@@ -11,57 +13,128 @@ public struct MockAuthService: AuthService {
   }
 
   public func currentSession() async throws(AppError) -> AuthSession? {
-    let token = device.token
-    let session = try await backend.perform(.authCurrentSession) { state, _ throws(AppError) -> AuthSession? in
-      guard let token, let user = state.tokens[token] else { return nil }
-      return AuthSession(user: try state.account(user).profile, token: token)
+    guard let refresh = device.refreshToken else { return nil }
+    let access = device.token
+    do throws(AppError) {
+      return try await backend.perform(.authCurrentSession, from: device) {
+        state, now throws(AppError) -> AuthSession? in
+        guard let record = state.auth.refreshTokens[refresh], now < record.expiresAt else {
+          state.auth.revoke(access: access, refresh: refresh)
+          throw AppError(.sessionExpired)
+        }
+        let profile = try state.account(record.user).profile
+        let expiresAt = access.flatMap { state.auth.accessTokens[$0]?.expiresAt } ?? now
+        return AuthSession(
+          user: profile, token: access ?? "", expiresAt: expiresAt, refreshToken: refresh,
+          refreshExpiresAt: record.expiresAt)
+      }
+    } catch {
+      if error.code == .sessionExpired { device.store(nil) }
+      throw error
     }
-    if session == nil { device.token = nil }
-    return session
   }
 
   public func signIn(with provider: AuthProvider) async throws(AppError) -> SignInOutcome {
     let user = device.user
-    let outcome = try await backend.perform(.authSignIn) { state, _ throws(AppError) -> SignInOutcome in
+    let outcome = try await backend.perform(.authSignIn, from: device) {
+      state, now throws(AppError) -> SignInOutcome in
       let account = try state.account(user)
       guard account.providers.contains(provider) else {
-        let others = account.providers.map(\.displayName).joined(separator: " or ")
+        // The same words whatever providers the account has: the phone's holder learns nothing about it.
         throw AppError(
-          .accountNotFound, "No TribeBoard account is linked to this \(provider.displayName) ID. Try \(others).",
-          recovery: [.back, .contactSupport])
+          .accountNotFound, "No TribeBoard account is linked to that sign-in. Try another way to sign in.",
+          recovery: [.signIn])
+      }
+      if let until = state.auth.lockedUntil[user] {
+        guard now >= until else { throw MockAuthState.locked(until: until) }
+        state.auth.lockedUntil[user] = nil
       }
       if account.mfaCode != nil {
         let id = state.nextID("challenge")
-        state.challenges[id] = user
-        return .mfaRequired(MFAChallenge(id: id, user: account.profile, provider: provider))
+        let policy = state.auth.policy
+        let expiresAt = now.addingTimeInterval(policy.mfaCodeLifetime)
+        state.auth.challenges[id] = .init(user: user, expiresAt: expiresAt, triesLeft: policy.mfaAttempts)
+        return .mfaRequired(
+          MFAChallenge(
+            id: id, user: account.profile, provider: provider, expiresAt: expiresAt, triesLeft: policy.mfaAttempts))
       }
-      return .signedIn(AuthSession(user: account.profile, token: state.issueToken(for: user)))
+      return .signedIn(state.auth.issueSession(for: account.profile, at: now))
     }
-    if case .signedIn(let session) = outcome { device.token = session.token }
+    if case .signedIn(let session) = outcome { device.store(session) }
     return outcome
   }
 
   public func verify(_ challenge: MFAChallenge, code: String) async throws(AppError) -> AuthSession {
-    let session = try await backend.perform(.authVerify) { state, _ throws(AppError) in
-      guard let user = state.challenges[challenge.id] else {
+    let session = try await backend.perform(.authVerify, from: device) { state, now throws(AppError) in
+      guard var pending = state.auth.challenges[challenge.id] else {
         throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
       }
-      guard try state.account(user).mfaCode == code else {
-        throw AppError(.invalidMFACode, "That code is not right. Check your authenticator and try again.")
+      guard now < pending.expiresAt else {
+        throw AppError(
+          .invalidMFACode, "That code is invalid or expired: this one ran out. Send a new code.",
+          recovery: [.newCode, .back])
       }
-      state.challenges[challenge.id] = nil
-      return AuthSession(user: try state.account(user).profile, token: state.issueToken(for: user))
+      let account = try state.account(pending.user)
+      guard account.mfaCode == code else {
+        pending.triesLeft -= 1
+        guard pending.triesLeft > 0 else {
+          state.auth.challenges[challenge.id] = nil
+          let until = now.addingTimeInterval(state.auth.policy.mfaLockout)
+          state.auth.lockedUntil[pending.user] = until
+          throw MockAuthState.locked(until: until)
+        }
+        state.auth.challenges[challenge.id] = pending
+        let tries = pending.triesLeft == 1 ? "1 try left" : "\(pending.triesLeft) tries left"
+        throw AppError(.invalidMFACode, "That code is invalid or expired. \(tries).")
+      }
+      state.auth.challenges[challenge.id] = nil
+      return state.auth.issueSession(for: account.profile, at: now)
     }
-    device.token = session.token
+    device.store(session)
     return session
   }
 
-  /// Forgets the token on the phone first, so a failure to reach the backend never keeps anyone signed in.
+  public func resendCode(for challenge: MFAChallenge) async throws(AppError) -> MFAChallenge {
+    try await backend.perform(.authResendCode, from: device) { state, now throws(AppError) in
+      guard var pending = state.auth.challenges[challenge.id] else {
+        throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
+      }
+      pending.expiresAt = now.addingTimeInterval(state.auth.policy.mfaCodeLifetime)
+      state.auth.challenges[challenge.id] = pending
+      var renewed = challenge
+      renewed.expiresAt = pending.expiresAt
+      renewed.triesLeft = pending.triesLeft
+      return renewed
+    }
+  }
+
+  public func refresh(_ session: AuthSession) async throws(AppError) -> AuthSession {
+    let old = device.token
+    do throws(AppError) {
+      let renewed = try await backend.perform(.authRefresh, from: device) { state, now throws(AppError) in
+        guard let record = state.auth.refreshTokens[session.refreshToken], now < record.expiresAt else {
+          state.auth.revoke(access: old, refresh: session.refreshToken)
+          throw AppError(.sessionExpired)
+        }
+        state.auth.revoke(access: old, refresh: nil)
+        return state.auth.renewAccess(
+          for: try state.account(record.user).profile, refresh: session.refreshToken, at: now)
+      }
+      device.store(renewed)
+      return renewed
+    } catch {
+      if error.code == .sessionExpired { device.store(nil) }
+      throw error
+    }
+  }
+
+  /// Forgets the session on the phone first, so a failure to reach the backend never keeps anyone signed in.
   public func signOut() async throws(AppError) {
-    let token = device.token
-    device.token = nil
-    try await backend.perform(.authSignOut) { state, _ in
-      if let token { state.tokens[token] = nil }
+    let access = device.token
+    let refresh = device.refreshToken
+    device.store(nil)
+    try await backend.perform(.authSignOut, from: device) { state, _ in
+      state.auth.revoke(access: access, refresh: refresh)
     }
   }
 }

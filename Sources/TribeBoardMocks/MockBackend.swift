@@ -3,35 +3,91 @@ import TribeBoardCore
 
 /// The in-memory backend behind every mock service: one world, shared by all the devices of a scenario.
 ///
-/// Its state changes only through ``perform(_:_:)``, which first applies any injected ``Fault``.
+/// Its state changes only through ``perform(_:from:authenticated:_:)``, which first takes the call's simulated
+/// time, then fails it as a real backend would when the calling phone is offline, an injected ``Fault`` fires,
+/// or the call's access token has run out.
 public actor MockBackend {
-  public let clock: SimulatedClock
+  nonisolated public let clock: SimulatedClock
   private var state: MockState
   private var faults: [Fault]
+  private var faultsArmed = 0
+  private var latency: [String: TimeInterval]
+  /// Draws for faults that fire with a probability; seeded, so runs repeat.
+  private var random: SeededGenerator
+  /// Simulated seconds the calls took since ``takeElapsed()`` was last asked.
+  private var elapsed: TimeInterval = 0
 
   public init(_ configuration: MockConfiguration, clock: SimulatedClock) {
     self.clock = clock
     state = MockState(world: configuration.world, seed: configuration.seed)
-    faults = configuration.faults
+    state.auth = MockAuthState(policy: configuration.auth)
+    faults = configuration.faults.enumerated().map { index, fault in Self.armed(fault, number: index + 1) }
+    faultsArmed = faults.count
+    latency = configuration.latency
+    random = SeededGenerator(seed: configuration.seed ^ 0x5eed_fa17)
   }
 
-  /// Runs `body` on the backend's state as `operation`, failing instead if a fault is armed for it.
+  private static func armed(_ fault: Fault, number: Int) -> Fault {
+    var armed = fault
+    armed.id = "f\(number)"
+    armed.calls = 0
+    return armed
+  }
+
+  /// Runs `body` on the backend's state as `operation`, called from `caller`'s phone.
+  ///
+  /// - Parameter authenticated: whether the call carries the phone's access token, which must be live.
   public func perform<T: Sendable>(
-    _ operation: MockOperation, _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
+    _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
+    _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
-    if let index = faults.firstIndex(where: { $0.operation == operation }) {
-      let fault = faults[index]
-      if let times = fault.times {
-        if times <= 1 { faults.remove(at: index) } else { faults[index].times = times - 1 }
-      }
-      throw AppError(fault.error)
+    let delay = latency[operation.rawValue] ?? latency[operation.service] ?? 0
+    if delay > 0 {
+      clock.advance(by: delay)
+      elapsed += delay
     }
-    return try body(&state, clock.now())
+    let now = clock.now()
+    if let caller, !caller.isOnline { throw AppError(.offline) }
+    if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
+    if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
+    return try body(&state, now)
   }
 
-  /// Arms a fault, as a scenario's `faults` or the REPL's `:fault` do.
-  public func inject(_ fault: Fault) {
-    faults.append(fault)
+  /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.
+  private func firingFault(_ operation: MockOperation, account: UserID?, at now: Date) -> AppError.Code? {
+    var fired: AppError.Code?
+    for index in faults.indices where faults[index].operation == operation {
+      guard faults[index].account == nil || faults[index].account == account else { continue }
+      faults[index].calls += 1
+      let fault = faults[index]
+      let fires: Bool =
+        switch fault.schedule {
+        case .always: true
+        case .next(let n): fault.calls <= n
+        case .nth(let n): fault.calls == n
+        case .after(let date): now >= date
+        case .probability(let p): Double(random.next() >> 11) / Double(1 << 53) < p
+        }
+      if fires { fired = fault.error }
+    }
+    faults.removeAll(where: \.isSpent)
+    return fired
+  }
+
+  /// Arms a fault, as a scenario's `faults` or the REPL's `:fault` do, and returns it with its id.
+  @discardableResult
+  public func inject(_ fault: Fault) -> Fault {
+    faultsArmed += 1
+    let armed = Self.armed(fault, number: faultsArmed)
+    faults.append(armed)
+    return armed
+  }
+
+  /// Disarms the fault with `id`; `false` when no armed fault has it.
+  public func disarm(_ id: String) -> Bool {
+    guard let index = faults.firstIndex(where: { $0.id == id }) else { return false }
+    faults.remove(at: index)
+    return true
   }
 
   /// Disarms every fault.
@@ -39,14 +95,55 @@ public actor MockBackend {
     faults.removeAll()
   }
 
-  /// The faults still armed.
+  /// The faults still armed, oldest first.
   public var armedFaults: [Fault] { faults }
+
+  /// Sets the simulated seconds calls to `key` (a service or an operation) take; 0 removes it.
+  public func setLatency(_ seconds: TimeInterval, for key: String) {
+    latency[key] = seconds > 0 ? seconds : nil
+  }
+
+  /// The latency set, by service or operation.
+  public var latencies: [String: TimeInterval] { latency }
+
+  /// The simulated seconds calls took since the last time this was asked.
+  public func takeElapsed() -> TimeInterval {
+    defer { elapsed = 0 }
+    return elapsed
+  }
+
+  /// Everything the backend holds, to put back later: exploration tries every input from the same state.
+  public struct Snapshot: Sendable {
+    fileprivate var state: MockState
+    fileprivate var faults: [Fault]
+    fileprivate var faultsArmed: Int
+    fileprivate var latency: [String: TimeInterval]
+    fileprivate var random: SeededGenerator
+    fileprivate var elapsed: TimeInterval
+
+    /// A description of the world and the faults, equal for equal backends.
+    public var fingerprint: String { "\(state.world)|\(state.auth.fingerprint)|\(faults)|\(latency)" }
+  }
+
+  public func snapshot() -> Snapshot {
+    Snapshot(
+      state: state, faults: faults, faultsArmed: faultsArmed, latency: latency, random: random, elapsed: elapsed)
+  }
+
+  public func restore(_ snapshot: Snapshot) {
+    state = snapshot.state
+    faults = snapshot.faults
+    faultsArmed = snapshot.faultsArmed
+    latency = snapshot.latency
+    random = snapshot.random
+    elapsed = snapshot.elapsed
+  }
 
   /// A copy of the world as it is now.
   public var world: MockWorld { state.world }
 
-  /// Issues a session token for `user` outside any operation, as a device's stored session.
-  public func issueToken(for user: UserID) -> String {
-    state.issueToken(for: user)
+  /// Issues a session for `user` outside any operation, as a device's stored session.
+  public func issueSession(for user: UserID) throws(AppError) -> AuthSession {
+    state.auth.issueSession(for: try state.account(user).profile, at: clock.now())
   }
 }

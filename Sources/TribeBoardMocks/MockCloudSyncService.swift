@@ -3,10 +3,11 @@ import TribeBoardCore
 
 /// A cloud sync that always reaches the mock backend at once, unless a fault says otherwise.
 public struct MockCloudSyncService: CloudSyncService {
-  public let backend: MockBackend
+  /// The backend, as the calling phone reaches it.
+  let backend: MockConnection
 
-  public init(backend: MockBackend) {
-    self.backend = backend
+  public init(backend: MockBackend, device: MockDevice? = nil) {
+    self.backend = MockConnection(backend, device: device)
   }
 
   public func performInitialSetup() async throws(AppError) {

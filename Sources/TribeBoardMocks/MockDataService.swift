@@ -1,11 +1,14 @@
 import Foundation
 import TribeBoardCore
 
-/// The data service over the mock backend. Like a real backend, it checks the acting user's role.
+/// The data service over the mock backend. Like a real backend, it checks the caller's access token and the
+/// acting user's role.
 public struct MockDataService: DataService {
-  public let backend: MockBackend
-  public init(backend: MockBackend) {
-    self.backend = backend
+  /// The backend, as the calling phone reaches it.
+  let backend: MockConnection
+
+  public init(backend: MockBackend, device: MockDevice? = nil) {
+    self.backend = MockConnection(backend, device: device)
   }
 
   // MARK: Families and members
@@ -13,12 +16,11 @@ public struct MockDataService: DataService {
   public func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family {
     let name = try Validation.familyName(name)
     return try await backend.perform(.dataCreateFamily) { state, _ throws(AppError) in
-      _ = try state.account(creator)
+      try RoleRules.checkCreate(isChildAccount: try state.account(creator).isChild)
       let family = Family(
-        id: state.nextID("family", taken: Set(state.world.families.map(\.id))), name: name,
-        code: state.uniqueFamilyCode())
-      state.world.families.append(family)
-      state.world.memberships.append(Membership(userID: creator, familyID: family.id, role: .parentAdmin))
+        id: state.nextID("family", isTaken: state.store.hasFamily), name: name, code: state.uniqueFamilyCode())
+      state.store.add(family)
+      state.store.add(Membership(userID: creator, familyID: family.id, role: .parentAdmin))
       return family
     }
   }
@@ -26,7 +28,7 @@ public struct MockDataService: DataService {
   public func findFamily(code: String) async throws(AppError) -> FamilyPreview {
     let code = try Validation.familyCode(code)
     return try await backend.perform(.dataFindFamily) { state, _ throws(AppError) in
-      guard let family = state.world.families.first(where: { $0.code == code }) else {
+      guard let family = state.store.family(code: code) else {
         throw AppError(.familyNotFound, "No family has the code \(code). Check it with the family's parent admin.")
       }
       return FamilyPreview(family: family, members: state.members(of: family.id))
@@ -37,23 +39,26 @@ public struct MockDataService: DataService {
     try await backend.perform(.dataJoinFamily) { state, now throws(AppError) in
       let account = try state.account(user)
       _ = try state.family(family)
-      if state.membershipIndex(of: user, in: family) != nil {
+      let existing = state.existingMembership(of: user, in: family)
+      // An expired (visitor) membership no longer counts: joining again with the code replaces it.
+      if let existing, existing.isActive(at: now) {
         throw AppError(.alreadyMember)
       }
       try RoleRules.checkJoin(role, isChildAccount: account.isChild)
       let membership = Membership(
         userID: user, familyID: family, role: role,
         expiresAt: role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil)
-      state.world.memberships.append(membership)
+      if existing != nil {
+        _ = state.store.update(membershipOf: user, in: family) { $0 = membership }
+      } else {
+        state.store.add(membership)
+      }
       return membership
     }
   }
 
   public func families(for user: UserID) async throws(AppError) -> [Family] {
-    try await backend.perform(.dataFamilies) { state, _ in
-      let ids = state.world.memberships.filter { $0.userID == user }.map(\.familyID)
-      return state.world.families.filter { ids.contains($0.id) }
-    }
+    try await backend.perform(.dataFamilies) { state, _ in state.store.families(of: user) }
   }
 
   public func members(of family: FamilyID) async throws(AppError) -> [Member] {
@@ -66,22 +71,29 @@ public struct MockDataService: DataService {
   public func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataChangeRole) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
-      guard let index = state.membershipIndex(of: user, in: family) else { throw AppError(.notFound) }
+      guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
       try RoleRules.checkChange(
-        of: state.world.memberships[index], to: role, isChildAccount: try state.account(user).isChild,
-        members: state.members(of: family))
-      state.world.memberships[index].role = role
-      state.world.memberships[index].expiresAt =
-        role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil
+        of: membership, to: role, isChildAccount: try state.account(user).isChild, members: state.members(of: family))
+      _ = state.store.update(membershipOf: user, in: family) { membership in
+        membership.role = role
+        membership.expiresAt = role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil
+      }
+      // A role that can't take tasks gives up its open ones; done ones stay theirs (and their points).
+      if !RoleRules.taskRoles.contains(role) {
+        for position in state.store.tasks.positions(of: family)
+        where state.store.tasks[position].assignee == user && state.store.tasks[position].status == .open {
+          state.store.tasks[position].assignee = nil
+        }
+      }
     }
   }
 
   public func removeMember(_ user: UserID, from family: FamilyID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataRemoveMember) { state, now throws(AppError) in
       try state.require(user == actor ? .leaveFamily : .manageFamily, of: actor, in: family, at: now)
-      guard let index = state.membershipIndex(of: user, in: family) else { throw AppError(.notFound) }
-      try RoleRules.checkRemoval(of: state.world.memberships[index], members: state.members(of: family))
-      state.world.memberships.remove(at: index)
+      guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
+      try RoleRules.checkRemoval(of: membership, members: state.members(of: family))
+      _ = state.store.remove(membershipOf: user, in: family)
       state.forget(user, in: family)
     }
   }
@@ -90,9 +102,8 @@ public struct MockDataService: DataService {
     try await backend.perform(.dataRegenerateCode) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       let code = state.uniqueFamilyCode()
-      let index = state.world.families.firstIndex { $0.id == family }!
-      state.world.families[index].code = code
-      return state.world.families[index]
+      guard let changed = state.store.setCode(code, of: family) else { throw AppError(.familyNotFound) }
+      return changed
     }
   }
 
@@ -112,10 +123,7 @@ public struct MockDataService: DataService {
     async throws(AppError)
   {
     try await backend.perform(.dataSetNotificationPreferences) { state, _ throws(AppError) in
-      guard let index = state.world.accounts.firstIndex(where: { $0.profile.id == user }) else {
-        throw AppError(.accountNotFound)
-      }
-      state.world.accounts[index].notifications = preferences
+      guard state.store.setNotifications(preferences, of: user) else { throw AppError(.accountNotFound) }
     }
   }
 
@@ -123,7 +131,7 @@ public struct MockDataService: DataService {
 
   public func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent] {
     try await backend.perform(.dataEvents) { state, _ in
-      state.world.events.filter { $0.familyID == family }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+      state.store.events.items(of: family).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
   }
 
@@ -133,9 +141,9 @@ public struct MockDataService: DataService {
     try await backend.perform(.dataAddEvent) { state, now throws(AppError) in
       try state.require(.addEvent, of: actor, in: family, at: now)
       let added = CalendarEvent(
-        id: state.nextID("event", taken: Set(state.world.events.map(\.id))), familyID: family, title: event.title,
+        id: state.nextID("event", isTaken: state.store.events.contains), familyID: family, title: event.title,
         start: event.start, place: event.place, participants: event.participants)
-      state.world.events.append(added)
+      state.store.events.append(added)
       return added
     }
   }
@@ -143,40 +151,30 @@ public struct MockDataService: DataService {
   // MARK: Tasks
 
   public func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask] {
-    try await backend.perform(.dataTasks) { state, _ in state.world.tasks.filter { $0.familyID == family } }
+    try await backend.perform(.dataTasks) { state, _ in state.store.tasks.items(of: family) }
   }
 
   public func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask {
     try await backend.perform(.dataAddTask) { state, now throws(AppError) in
       try state.require(.addTask, of: actor, in: family, at: now)
+      if let assignee = task.assignee { try state.checkAssignee(assignee, in: family) }
       let added = FamilyTask(
-        id: state.nextID("task", taken: Set(state.world.tasks.map(\.id))), familyID: family, title: task.title,
+        id: state.nextID("task", isTaken: state.store.tasks.contains), familyID: family, title: task.title,
         assignee: task.assignee, due: task.due, points: task.points)
-      state.world.tasks.append(added)
+      state.store.tasks.append(added)
       return added
     }
   }
 
   public func setStatus(_ status: FamilyTask.Status, ofTask task: ItemID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataSetStatus) { state, now throws(AppError) in
-      guard let index = state.world.tasks.firstIndex(where: { $0.id == task }) else { throw AppError(.notFound) }
-      let item = state.world.tasks[index]
-      let membership = try state.membership(of: actor, in: item.familyID, at: now)
-      let needed: Capability = item.assignee == actor ? .completeOwnTask : .completeAnyTask
-      guard Permissions.allows(membership.role, needed) else { throw AppError.denied(needed, role: membership.role) }
-      state.world.tasks[index].status = status
+      try state.setStatus(status, ofTask: task, by: actor, changedAt: now, now: now)
     }
   }
 
   public func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataAssign) { state, now throws(AppError) in
-      guard let index = state.world.tasks.firstIndex(where: { $0.id == task }) else { throw AppError(.notFound) }
-      let family = state.world.tasks[index].familyID
-      try state.require(.assignTask, of: actor, in: family, at: now)
-      guard state.membershipIndex(of: assignee, in: family) != nil else {
-        throw AppError(.validationFailed, "Tasks can only be assigned to members of the family.")
-      }
-      state.world.tasks[index].assignee = assignee
+      try state.assign(task: task, to: assignee, by: actor, changedAt: now, now: now)
     }
   }
 
@@ -184,7 +182,9 @@ public struct MockDataService: DataService {
 
   public func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
     try await backend.perform(.dataMessages) { state, _ in
-      state.world.messages.filter { $0.familyID == family }.sorted { ($0.sentAt, $0.id) < ($1.sentAt, $1.id) }
+      // By the time they were written; messages written in the same second keep the order they arrived in.
+      state.store.messages.items(of: family).enumerated()
+        .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
     }
   }
 
@@ -192,68 +192,79 @@ public struct MockDataService: DataService {
     -> FamilyMessage
   {
     try await backend.perform(.dataSendMessage) { state, now throws(AppError) in
-      try state.require(.sendMessage, of: actor, in: family, at: now)
-      let message = FamilyMessage(
-        id: state.nextID("message", taken: Set(state.world.messages.map(\.id))), familyID: family, sender: actor,
-        sentAt: now, text: text)
-      state.world.messages.append(message)
-      return message
+      try state.sendMessage(text, to: family, by: actor, writtenAt: now, now: now)
     }
   }
 
   public func notices(in family: FamilyID) async throws(AppError) -> [Notice] {
     try await backend.perform(.dataNotices) { state, _ in
-      state.world.notices.filter { $0.familyID == family }
+      state.store.notices.items(of: family)
         .sorted { ($0.pinned ? 0 : 1, $1.postedAt, $0.id) < ($1.pinned ? 0 : 1, $0.postedAt, $1.id) }
     }
   }
 
   public func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice {
     try await backend.perform(.dataPostNotice) { state, now throws(AppError) in
-      try state.require(.postNotice, of: actor, in: family, at: now)
-      let notice = Notice(
-        id: state.nextID("notice", taken: Set(state.world.notices.map(\.id))), familyID: family, author: actor,
-        postedAt: now, text: text)
-      state.world.notices.append(notice)
-      return notice
+      try state.postNotice(text, to: family, by: actor, writtenAt: now, now: now)
     }
   }
 
   public func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataSetPinned) { state, now throws(AppError) in
-      guard let index = state.world.notices.firstIndex(where: { $0.id == notice }) else { throw AppError(.notFound) }
-      try state.require(.pinNotice, of: actor, in: state.world.notices[index].familyID, at: now)
-      state.world.notices[index].pinned = pinned
+      try state.setPinned(pinned, notice: notice, by: actor, now: now)
+    }
+  }
+
+  // MARK: Changes made on a phone
+
+  public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
+    try await backend.perform(change.change.operation) { state, now throws(AppError) in
+      try state.apply(change, now: now)
     }
   }
 
   // MARK: School run
 
   public func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute] {
-    try await backend.perform(.dataRoutes) { state, _ in state.world.routes.filter { $0.familyID == family } }
+    try await backend.perform(.dataRoutes) { state, _ in state.store.routes.items(of: family) }
   }
 
   public func pickups(in family: FamilyID) async throws(AppError) -> [Pickup] {
     try await backend.perform(.dataPickups) { state, _ in
-      let routes = Set(state.world.routes.filter { $0.familyID == family }.map(\.id))
-      return state.world.pickups.filter { routes.contains($0.routeID) }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+      // The family's pickups in the order added (routes can share an id only in a hand-built world), then by time.
+      let routes = Set(state.store.routes.items(of: family).map(\.id))
+      let positions = routes.flatMap { state.store.pickups.positions(of: $0) }.sorted()
+      return positions.map { state.store.pickups[$0] }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
     }
   }
 
   public func setDriver(_ driver: UserID?, ofPickup pickup: ItemID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataSetDriver) { state, now throws(AppError) in
-      guard let index = state.world.pickups.firstIndex(where: { $0.id == pickup }),
-        let route = state.world.routes.first(where: { $0.id == state.world.pickups[index].routeID })
-      else { throw AppError(.notFound) }
-      let membership = try state.require(.claimPickup, of: actor, in: route.familyID, at: now)
-      let current = state.world.pickups[index].driver
-      if let driver, let current, current != driver {
-        throw AppError(.pickupTaken, "\(try state.account(current).profile.firstName) is already driving this pickup.")
-      }
-      if driver == nil, let current, current != actor, membership.role != .parentAdmin {
-        throw AppError(.permissionDenied, "Only the driver or a parent admin can release this pickup.")
-      }
-      state.world.pickups[index].driver = driver
+      try state.setDriver(driver, ofPickup: pickup, by: actor, now: now)
     }
+  }
+}
+
+extension Change {
+  /// The operation a change is sent as, so faults on `data.sendMessage` also hit a queued message.
+  var operation: MockOperation {
+    switch self {
+    case .sendMessage: .dataSendMessage
+    case .postNotice: .dataPostNotice
+    case .setTaskStatus: .dataSetStatus
+    case .assignTask: .dataAssign
+    case .setPinned: .dataSetPinned
+    case .setDriver: .dataSetDriver
+    }
+  }
+}
+
+extension MockState {
+  /// A task may go only to a member of its family whose role can take tasks.
+  func checkAssignee(_ assignee: UserID, in family: FamilyID) throws(AppError) {
+    guard let membership = existingMembership(of: assignee, in: family) else {
+      throw AppError(.validationFailed, "Tasks can only be assigned to members of the family.")
+    }
+    try RoleRules.checkAssignee(membership.role, name: try account(assignee).profile.firstName)
   }
 }

@@ -1,20 +1,34 @@
 import Synchronization
 import TribeBoardCore
 
-/// One person's phone: who holds it, whether they finished onboarding, and the session token it stores.
+/// One person's phone: who holds it, whether they finished onboarding, the session it stores, and whether it has
+/// a network.
 public final class MockDevice: DeviceStore {
-  private struct Memory {
+  /// What the phone remembers, as one value.
+  public struct Memory: Equatable, Sendable {
     var onboardingCompleted: Bool
     var token: String?
+    var refreshToken: String?
+    var online = true
+    var outbox = Outbox()
   }
 
   /// The account of the person holding the device.
   public let user: UserID
   private let memory: Mutex<Memory>
 
-  public init(user: UserID, onboardingCompleted: Bool, token: String? = nil) {
+  public init(user: UserID, onboardingCompleted: Bool, session: AuthSession? = nil, online: Bool = true) {
     self.user = user
-    memory = Mutex(Memory(onboardingCompleted: onboardingCompleted, token: token))
+    memory = Mutex(
+      Memory(
+        onboardingCompleted: onboardingCompleted, token: session?.token, refreshToken: session?.refreshToken,
+        online: online))
+  }
+
+  /// Everything the phone remembers, to put back later.
+  public var remembered: Memory {
+    get { memory.withLock { $0 } }
+    set { memory.withLock { $0 = newValue } }
   }
 
   public func onboardingCompleted() async -> Bool {
@@ -25,9 +39,35 @@ public final class MockDevice: DeviceStore {
     memory.withLock { $0.onboardingCompleted = completed }
   }
 
-  /// The stored session token, as a keychain would hold it.
+  public func outbox() async -> Outbox {
+    memory.withLock { $0.outbox }
+  }
+
+  public func setOutbox(_ outbox: Outbox) async {
+    memory.withLock { $0.outbox = outbox }
+  }
+
+  /// The stored access token, as a keychain would hold it.
   public var token: String? {
-    get { memory.withLock { $0.token } }
-    set { memory.withLock { $0.token = newValue } }
+    memory.withLock { $0.token }
+  }
+
+  /// The stored refresh token.
+  public var refreshToken: String? {
+    memory.withLock { $0.refreshToken }
+  }
+
+  /// Keeps `session`'s tokens, or forgets them when `nil`.
+  public func store(_ session: AuthSession?) {
+    memory.withLock {
+      $0.token = session?.token
+      $0.refreshToken = session?.refreshToken
+    }
+  }
+
+  /// Whether the phone can reach the network; every call from an offline phone fails as `offline`.
+  public var isOnline: Bool {
+    get { memory.withLock { $0.online } }
+    set { memory.withLock { $0.online = newValue } }
   }
 }

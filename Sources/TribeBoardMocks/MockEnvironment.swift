@@ -16,19 +16,20 @@ public final class MockEnvironment: Sendable {
   /// The device of the scenario's `device.user`, remembering what the scenario says.
   public func primaryDevice() async -> MockDevice {
     let device = configuration.device
-    let token = device.signedIn ? await backend.issueToken(for: device.user) : nil
-    return MockDevice(user: device.user, onboardingCompleted: device.onboardingCompleted, token: token)
+    let session = device.signedIn ? try? await backend.issueSession(for: device.user) : nil
+    return MockDevice(
+      user: device.user, onboardingCompleted: device.onboardingCompleted, session: session, online: !device.offline)
   }
 
   /// A device for another member, onboarded and signed in, for acting as them in a demo.
   public func signedInDevice(for user: UserID) async -> MockDevice {
-    MockDevice(user: user, onboardingCompleted: true, token: await backend.issueToken(for: user))
+    MockDevice(user: user, onboardingCompleted: true, session: try? await backend.issueSession(for: user))
   }
 
   /// The services as the app on `device` sees them.
   public func services(for device: MockDevice) -> Services {
     Services(
-      auth: MockAuthService(backend: backend, device: device), data: MockDataService(backend: backend),
-      sync: MockCloudSyncService(backend: backend), device: device, clock: clock)
+      auth: MockAuthService(backend: backend, device: device), data: MockDataService(backend: backend, device: device),
+      sync: MockCloudSyncService(backend: backend, device: device), device: device, clock: clock)
   }
 }

@@ -2,26 +2,42 @@ import Foundation
 import TribeBoardCore
 
 /// The mutable state of the mock backend: the world plus sessions, counters and the seeded generator.
+///
+/// The world is held indexed (by account, family, family code, route and item id), so every lookup and change the
+/// services make costs the same however many families the world holds.
 public struct MockState: Sendable {
-  public var world: MockWorld
-  /// Active session tokens and whose they are.
-  public var tokens: [String: UserID] = [:]
-  /// Pending second-factor challenges and whose they are.
-  public var challenges: [String: UserID] = [:]
+  /// The world, indexed. Services change it only through its methods, which keep the indexes in step.
+  var store: IndexedWorld
+  /// Sessions, pending second factors and locked accounts.
+  public var auth = MockAuthState(policy: MockAuthPolicy())
+  /// The ids of the changes phones sent that are applied, so a resent change is applied once.
+  var appliedChanges: Set<String> = []
   private var counters: [String: Int] = [:]
   private var random: SeededGenerator
 
   public init(world: MockWorld, seed: UInt64) {
-    self.world = world
+    store = IndexedWorld(world)
     random = SeededGenerator(seed: seed)
+  }
+
+  /// The whole world as plain lists, in the order everything was added. Reading or setting it costs the size of
+  /// the world (setting re-indexes it): for snapshots and tests, not for an operation's lookups.
+  public var world: MockWorld {
+    get { store.world }
+    set { store = IndexedWorld(newValue) }
   }
 
   /// The next identifier with `prefix`: `event-1`, `event-2`, … Skips identifiers the world already uses.
   public mutating func nextID(_ prefix: String, taken: Set<String> = []) -> String {
+    nextID(prefix) { taken.contains($0) }
+  }
+
+  /// The next identifier with `prefix` for which `isTaken` is false.
+  mutating func nextID(_ prefix: String, isTaken: (String) -> Bool) -> String {
     while true {
       counters[prefix, default: 0] += 1
       let id = "\(prefix)-\(counters[prefix]!)"
-      if !taken.contains(id) { return id }
+      if !isTaken(id) { return id }
     }
   }
 
@@ -29,63 +45,56 @@ public struct MockState: Sendable {
   /// bits (the alphabet has 32 letters), so codes do not depend on the standard library's sampling algorithm.
   public mutating func uniqueFamilyCode() -> String {
     let alphabet = Validation.familyCodeAlphabet
-    let taken = Set(world.families.map(\.code))
     while true {
       let code = String(
         (0..<Validation.familyCodeLength).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
-      if !taken.contains(code) { return code }
+      if !store.isCodeTaken(code) { return code }
     }
   }
 
   /// Takes a removed member out of a family's items: their tasks are unassigned, their pickups freed, and they
-  /// leave events' participants and pickups' passengers.
+  /// leave events' participants and pickups' passengers. Costs the size of the family.
   mutating func forget(_ user: UserID, in family: FamilyID) {
-    for index in world.tasks.indices where world.tasks[index].familyID == family && world.tasks[index].assignee == user
-    {
-      world.tasks[index].assignee = nil
+    for position in store.tasks.positions(of: family) where store.tasks[position].assignee == user {
+      store.tasks[position].assignee = nil
     }
-    for index in world.events.indices where world.events[index].familyID == family {
-      world.events[index].participants.removeAll { $0 == user }
+    for position in store.events.positions(of: family) where store.events[position].participants.contains(user) {
+      store.events[position].participants.removeAll { $0 == user }
     }
-    let routes = Set(world.routes.filter { $0.familyID == family }.map(\.id))
-    for index in world.pickups.indices where routes.contains(world.pickups[index].routeID) {
-      if world.pickups[index].driver == user { world.pickups[index].driver = nil }
-      world.pickups[index].passengers.removeAll { $0 == user }
+    for route in store.routes.items(of: family) {
+      for position in store.pickups.positions(of: route.id) {
+        let pickup = store.pickups[position]
+        guard pickup.driver == user || pickup.passengers.contains(user) else { continue }
+        if pickup.driver == user { store.pickups[position].driver = nil }
+        store.pickups[position].passengers.removeAll { $0 == user }
+      }
     }
-  }
-
-  public mutating func issueToken(for user: UserID) -> String {
-    let token = nextID("token")
-    tokens[token] = user
-    return token
   }
 
   // MARK: Lookups that throw the app's errors
 
   public func account(_ id: UserID) throws(AppError) -> MockAccount {
-    guard let account = world.accounts.first(where: { $0.profile.id == id }) else {
-      throw AppError(.accountNotFound)
-    }
+    guard let account = store.account(id) else { throw AppError(.accountNotFound) }
     return account
   }
 
   public func family(_ id: FamilyID) throws(AppError) -> Family {
-    guard let family = world.families.first(where: { $0.id == id }) else {
+    guard let family = store.family(id) else {
       throw AppError(.familyNotFound, "That family no longer exists.", recovery: [.back])
     }
     return family
   }
 
-  public func membershipIndex(of user: UserID, in family: FamilyID) -> Int? {
-    world.memberships.firstIndex { $0.userID == user && $0.familyID == family }
+  /// The membership of `user` in `family`, active or not; `nil` when they are not a member.
+  public func existingMembership(of user: UserID, in family: FamilyID) -> Membership? {
+    store.membership(of: user, in: family)
   }
 
   /// The membership of `user` in `family`, which must be active at `now`.
   public func membership(of user: UserID, in family: FamilyID, at now: Date) throws(AppError) -> Membership {
-    guard let index = membershipIndex(of: user, in: family) else {
+    guard let membership = store.membership(of: user, in: family) else {
       throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
     }
-    let membership = world.memberships[index]
     guard membership.isActive(at: now) else { throw AppError(.accessExpired) }
     return membership
   }
@@ -102,14 +111,8 @@ public struct MockState: Sendable {
     return membership
   }
 
+  /// A family's members, parent admins first, then by name (kept sorted as memberships change).
   public func members(of family: FamilyID) -> [Member] {
-    world.memberships
-      .filter { $0.familyID == family }
-      .compactMap { membership in
-        world.accounts.first { $0.profile.id == membership.userID }.map {
-          Member(profile: $0.profile, membership: membership)
-        }
-      }
-      .sorted { ($0.role, $0.profile.name, $0.id) < ($1.role, $1.profile.name, $1.id) }
+    store.members(of: family)
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads typed values out of YAML nodes and records a diagnostic for each problem, so one pass over a file
 /// reports as many problems as it can. Each reader returns `nil` after reporting a problem.
@@ -20,16 +19,18 @@ struct NodeReader {
 
   // MARK: Diagnostics
 
-  mutating func report(_ message: String, at position: Position) {
+  /// Records a problem. The message is only made when it is kept (the first ``diagnosticLimit``), so a file with
+  /// thousands of bad references costs no more than one with a hundred.
+  mutating func report(_ message: @autoclosure () -> String, at position: Position) {
     guard diagnostics.count < Self.diagnosticLimit else {
       dropped += 1
       return
     }
-    diagnostics.append(Diagnostic(file: file, line: position.line, column: position.column, message: message))
+    diagnostics.append(Diagnostic(file: file, line: position.line, column: position.column, message: message()))
   }
 
-  mutating func report(_ message: String, at node: Node) {
-    report(message, at: Position(node))
+  mutating func report(_ message: @autoclosure () -> String, at node: Node) {
+    report(message(), at: node.position)
   }
 
   /// The diagnostics sorted by place (in the order found within a place), each reported once.
@@ -53,7 +54,7 @@ struct NodeReader {
   /// Whether `node` is YAML's null: nothing, `~` or `null`, unquoted.
   static func isNull(_ node: Node) -> Bool {
     guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
-    return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    return scalar.isNullLiteral
   }
 
   /// What a node is, for "found …": `a mapping`, `a list`, `nothing` or the quoted text.
@@ -61,7 +62,6 @@ struct NodeReader {
     switch node {
     case .mapping: return "a mapping"
     case .sequence: return "a list"
-    case .alias: return "an alias"
     case .scalar(let scalar):
       return isNull(node) ? "nothing" : quoted(scalar.string)
     }
@@ -84,38 +84,45 @@ struct NodeReader {
           + "found \(Self.describe(node))", at: node)
       return nil
     }
-    let place = schema.place.map { " \($0)" } ?? ""
-    var object = YAMLObject(position: Position(node), values: [:], keysInOrder: [])
-    var present = Set<String>()
-    for (keyNode, value) in mapping {
-      guard case .scalar(let key) = keyNode else {
-        report("a key must be a plain name, found \(Self.describe(keyNode))", at: keyNode)
+    var object = YAMLObject(mapping, schema: schema)
+    var present: UInt64 = 0
+    let tree = mapping.tree
+    let range = tree.records[mapping.index].range
+    for pair in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+      let keyIndex = Int(tree.children[pair])
+      let valueIndex = tree.children[pair + 1]
+      guard tree.records[keyIndex].kind == .scalar else {
+        report(
+          "a key must be a plain name, found \(Self.describe(Node(tree, keyIndex)))",
+          at: tree.records[keyIndex].position)
         continue
       }
-      let name = key.string
-      guard schema.keys.contains(name) else {
-        let suggestion = Suggestions.bestMatch(for: name, in: schema.keys)
+      let key = Node.Scalar(tree: tree, index: keyIndex)
+      guard let index = schema.index(of: key) else {
+        let name = key.string
+        let place = schema.place.map { " \($0)" } ?? ""
         report(
           "unknown key \(Self.quoted(name))\(place)"
-            + (suggestion.map { " (did you mean '\($0)'?)" }
+            + (Suggestions.bestMatch(for: name, in: schema.keys).map { " (did you mean '\($0)'?)" }
               ?? "; the keys here are \(schema.keys.joined(separator: ", "))"),
-          at: keyNode)
+          at: key.position)
         continue
       }
-      guard present.insert(name).inserted else {
-        report("key '\(name)' appears twice\(place); keep one", at: keyNode)
-        continue
-      }
-      object.keysInOrder.append(Located(value: name, position: Position(keyNode)))
-      if Self.isNull(value) {
-        if let hint = schema.required.first(where: { $0.key == name })?.hint {
-          report("'\(name)' needs a value (\(hint))", at: keyNode)
+      present |= 1 << UInt64(index & 63)
+      let value = tree.records[Int(valueIndex)]
+      if value.kind == .scalar, value.style == .plain || value.style == .any,
+        Node.Scalar(tree: tree, index: Int(valueIndex)).isNullLiteral
+      {
+        if let hint = schema.required.first(where: { $0.key == schema.keys[index] })?.hint {
+          report("'\(schema.keys[index])' needs a value (\(hint))", at: key.position)
         }
       } else {
-        object.values[name] = value
+        object.slots[index] = Int32(bitPattern: valueIndex)
       }
     }
-    for (key, hint) in schema.required where !present.contains(key) {
+    for (index, (key, hint)) in zip(schema.requiredIndices, schema.required)
+    where present & (1 << UInt64(index & 63)) == 0 {
+      let place = schema.place.map { " \($0)" } ?? ""
       report("missing key '\(key)'\(place) (\(hint))", at: object.position)
     }
     return object
@@ -146,32 +153,33 @@ struct NodeReader {
       return nil
     }
     let text = scalar.string
-    if text.allSatisfy(\.isWhitespace) {
+    let check = TextCheck(text)
+    if check.isBlank {
       report("'\(key)' must not be empty", at: node)
       return nil
     }
-    if singleLine, text.contains(where: \.isNewline) {
+    if singleLine, check.hasNewline {
       report("'\(key)' must be a single line", at: node)
       return nil
     }
-    if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+    if let control = check.control {
       let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
       report("'\(key)' contains the control character \(code); remove it", at: node)
       return nil
     }
-    return Located(value: text, position: Position(node))
+    return Located(value: text, position: scalar.position)
   }
 
   /// `true` or `false`, unquoted.
   mutating func bool(_ node: Node, key: String) -> Bool? {
-    if case .scalar(let scalar) = node, scalar.string == "true" || scalar.string == "false" {
+    if case .scalar(let scalar) = node, scalar.equals("true".utf8) || scalar.equals("false".utf8) {
       guard scalar.style == .plain || scalar.style == .any else {
         report(
           "'\(key)' must be true or false without quotes, found the quoted text \(Self.quoted(scalar.string))", at: node
         )
         return nil
       }
-      return scalar.string == "true"
+      return scalar.equals("true".utf8)
     }
     report("'\(key)' must be true or false, found \(Self.describe(node))", at: node)
     return nil
@@ -200,10 +208,12 @@ struct NodeReader {
   }
 
   private func plainDigits(_ node: Node) -> String? {
-    guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any,
-      !scalar.string.isEmpty, scalar.string.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-    else { return nil }
-    return scalar.string
+    guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
+    let text = scalar.string
+    guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+      return nil
+    }
+    return text
   }
 
   /// An ISO 8601 timestamp with a zone, read from the text as written.
@@ -212,7 +222,7 @@ struct NodeReader {
       report("'\(key)' must be \(Timestamp.Problem.format.explanation); found \(Self.describe(node))", at: node)
       return nil
     }
-    switch Timestamp.date(from: scalar.string) {
+    switch scalar.withUTF8({ Timestamp.date(fromUTF8: $0) }) {
     case .success(let date):
       return date
     case .failure(let problem):
@@ -225,8 +235,8 @@ struct NodeReader {
   mutating func choice<Value: RawRepresentable & CaseIterable>(
     _ node: Node, key: String, as type: Value.Type = Value.self
   ) -> Value? where Value.RawValue == String {
-    let names = Value.allCases.map(\.rawValue)
-    return choice(node, key: key, among: names).flatMap { Value(rawValue: $0) }
+    if case .scalar(let scalar) = node, let value = Value(rawValue: scalar.string) { return value }
+    return choice(node, key: key, among: Value.allCases.map(\.rawValue)).flatMap { Value(rawValue: $0) }
   }
 
   /// One of `names`, with a suggestion when the text is close to one.
@@ -235,14 +245,15 @@ struct NodeReader {
       report("'\(key)' must be one of \(names.joined(separator: ", ")); found \(Self.describe(node))", at: node)
       return nil
     }
-    guard names.contains(scalar.string) else {
+    let text = scalar.string
+    guard names.contains(text) else {
       report(
-        "\(key) \(Self.quoted(scalar.string)) is not one of \(Suggestions.list(names, limit: 40))"
-          + Suggestions.didYouMean(scalar.string, in: names),
+        "\(key) \(Self.quoted(text)) is not one of \(Suggestions.list(names, limit: 40))"
+          + Suggestions.didYouMean(text, in: names),
         at: node)
       return nil
     }
-    return scalar.string
+    return text
   }
 
   /// An identifier such as an account id: a lowercase letter, then lowercase letters, digits and `-`.
@@ -252,7 +263,7 @@ struct NodeReader {
       return nil
     }
     let text = scalar.string
-    guard !Self.isIdentifier(text) else { return Located(value: text, position: Position(node)) }
+    guard !Self.isIdentifier(text) else { return Located(value: text, position: scalar.position) }
     let slug = Self.slug(text)
     report(
       "\(what) \(Self.quoted(text)) must start with a lowercase letter and use only lowercase letters, digits "
@@ -262,8 +273,10 @@ struct NodeReader {
   }
 
   static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
-    return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    let letters = UInt8(ascii: "a")...UInt8(ascii: "z")
+    let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+    guard let first = text.utf8.first, letters.contains(first) else { return false }
+    return text.utf8.allSatisfy { letters.contains($0) || digits.contains($0) || $0 == UInt8(ascii: "-") }
   }
 
   private static func slug(_ text: String) -> String {

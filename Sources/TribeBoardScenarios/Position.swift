@@ -1,5 +1,3 @@
-import Yams
-
 /// A 1-based line and column in a scenario file.
 struct Position: Comparable, Hashable, CustomStringConvertible {
   var line: Int
@@ -12,21 +10,21 @@ struct Position: Comparable, Hashable, CustomStringConvertible {
     self.column = column
   }
 
-  /// Where a composed node starts. Yams marks are already 1-based (libyaml's 0-based marks plus one).
+  /// Where a node starts.
   init(_ node: Node) {
-    self = node.mark.map { Position(line: $0.line, column: $0.column) } ?? .start
+    self = node.position
   }
 
-  /// The position of the `offset`-th character of `text`.
-  init(characterOffset offset: Int, in text: String) {
+  /// The position of the byte at `offset` in UTF-8 `bytes` (lines end at `\n`; columns count Unicode scalars).
+  init(byteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     var line = 1
     var column = 1
-    for character in text.prefix(offset) {
-      if character.isNewline {
+    for byte in bytes.prefix(offset) {
+      if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
-      } else {
-        column += character.unicodeScalars.count
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
       }
     }
     self.init(line: line, column: column)

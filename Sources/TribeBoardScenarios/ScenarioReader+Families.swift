@@ -1,6 +1,5 @@
 import Foundation
 import TribeBoardCore
-import Yams
 
 extension ScenarioReader {
   static let family = YAMLObject.Schema(
@@ -85,7 +84,16 @@ extension ScenarioReader {
   /// not be read, so references to them are not checked rather than all reported).
   struct FamilyContext {
     var id: FamilyID
+    /// The members in the order written, for messages.
     var members: [UserID]?
+    /// The same, to look a reference up in constant time.
+    var memberSet: Set<UserID>
+
+    init(id: FamilyID, members: [UserID]?) {
+      self.id = id
+      self.members = members
+      memberSet = Set(members ?? [])
+    }
   }
 
   /// Reads each item of an optional list with `read`, passing its 1-based index.
@@ -101,6 +109,7 @@ extension ScenarioReader {
       reader.report("family '\(family)' needs at least one member, a parentAdmin", at: node)
     }
     var written: [UserID] = []
+    var seen: Set<UserID> = []
     var hasParentAdmin = false
     var everyRoleRead = true
     for item in items {
@@ -111,10 +120,11 @@ extension ScenarioReader {
       var account: UserID?
       if let node = object["account"] {
         if case .scalar(let scalar) = node {
-          if written.contains(scalar.string) {
-            reader.report("account '\(scalar.string)' is listed twice in members of '\(family)'", at: node)
+          let name = scalar.string
+          if !seen.insert(name).inserted {
+            reader.report("account '\(name)' is listed twice in members of '\(family)'", at: node)
           }
-          written.append(scalar.string)
+          written.append(name)
         }
         account = self.account(node, key: "account", context: "in members of '\(family)'")
       }
@@ -257,7 +267,7 @@ extension ScenarioReader {
   private mutating func member(_ node: Node, key: String, family: FamilyContext) -> UserID? {
     guard let name = reader.text(node, key: key)?.value else { return nil }
     guard let members = family.members else { return name }
-    guard members.contains(name) else {
+    guard family.memberSet.contains(name) else {
       reader.report(
         "\(key) \(NodeReader.quoted(name)) is not a member of '\(family.id)'"
           + Suggestions.didYouMean(name, in: members)
@@ -272,13 +282,17 @@ extension ScenarioReader {
   private mutating func members(_ node: Node, key: String, family: FamilyContext) -> [UserID]? {
     guard let items = reader.list(node, key: key + "s") else { return nil }
     var result: [UserID] = []
+    result.reserveCapacity(items.count)
+    // A short list (the usual) is searched; a long one hashed, so that it stays linear.
+    var listed: Set<UserID> = []
     var complete = true
     for item in items {
       guard let name = member(item, key: key, family: family) else {
         complete = false
         continue
       }
-      if result.contains(name) {
+      let repeated = items.count <= 8 ? result.contains(name) : !listed.insert(name).inserted
+      if repeated {
         reader.report("\(key) '\(name)' is listed twice", at: item)
         complete = false
       }

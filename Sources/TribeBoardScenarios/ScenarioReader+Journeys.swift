@@ -1,6 +1,5 @@
 import Foundation
 import TribeBoardCore
-import Yams
 
 extension ScenarioReader {
   /// The keys an `expect` step may check, in the order the REPL documents them.
@@ -32,15 +31,26 @@ extension ScenarioReader {
   private mutating func readStep(_ node: Node) -> String? {
     switch node {
     case .scalar(let scalar):
-      if scalar.string.allSatisfy(\.isWhitespace) {
+      let step = scalar.string
+      let check = TextCheck(step)
+      if check.isBlank {
         reader.report("a step must not be empty; write the input line as typed in the REPL", at: node)
         return nil
       }
-      if scalar.string.contains(where: \.isNewline) {
+      if check.hasNewline {
         reader.report("a step is a single line of REPL input; split it into several steps", at: node)
         return nil
       }
-      return scalar.string
+      if case .failure(let unknown) = SimulatorCommand.named(inLine: step) {
+        let names = SimulatorCommand.allCases.map { ":\($0.rawValue)" }
+        reader.report(
+          "unknown simulator command \(NodeReader.quoted(":" + unknown.name)) in a step"
+            + Suggestions.didYouMean(":" + unknown.name, in: names)
+            + "; the commands are \(names.joined(separator: ", "))",
+          at: node)
+        return nil
+      }
+      return step
     case .mapping(let mapping):
       var checks: Node?
       for (key, value) in mapping {
@@ -82,7 +92,7 @@ extension ScenarioReader {
         line += " \(key.value)=\(Self.quotedIfNeeded(value))"
       }
       return complete ? line : nil
-    case .sequence, .alias:
+    case .sequence:
       reader.report(
         "a step must be a line of REPL input or expect: { … }; found \(NodeReader.describe(node))", at: node)
       return nil

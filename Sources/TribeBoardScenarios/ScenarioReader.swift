@@ -1,7 +1,6 @@
 import Foundation
 import TribeBoardCore
 import TribeBoardMocks
-import Yams
 
 /// Walks a composed scenario document and builds the ``Scenario`` it describes, checking every key, type,
 /// value and reference on the way and collecting a diagnostic for each problem.
@@ -28,7 +27,9 @@ struct ScenarioReader {
 
   static let topLevel = YAMLObject.Schema(
     nil,
-    keys: ["name", "summary", "now", "seed", "device", "accounts", "families", "faults", "journeys"],
+    keys: [
+      "name", "summary", "now", "seed", "device", "accounts", "families", "faults", "latency", "auth", "journeys",
+    ],
     required: [
       ("summary", "a one-line description of the scenario"),
       ("now", "the simulated time the scenario starts at, like 2026-03-02T08:00:00Z"),
@@ -44,6 +45,7 @@ struct ScenarioReader {
       return nil
     }
     guard let top = reader.object(root, Self.topLevel, subject: "the top level of a scenario") else { return nil }
+    itemIDs.reserveCapacity(root.documentNodeCount / 10)  // about 10 nodes an item: no rehashing as it grows
     var name = defaultName
     if let node = top["name"], let given = reader.identifier(node, what: "the scenario name") {
       name = given.value
@@ -62,12 +64,15 @@ struct ScenarioReader {
       for (index, family) in families.enumerated() { readFamily(family, index: index) }
     }
     var faults: [Fault] = []
-    if let node = top["faults"], let items = reader.list(node, key: "faults") {
-      faults = items.compactMap { readFault($0) }
+    if let node = top["faults"], let items = reader.list(node, key: "faults"), let now {
+      faults = items.compactMap { readFault($0, start: now) }
     }
+    let latency = top["latency"].flatMap { readLatency($0) } ?? [:]
+    let auth = top["auth"].flatMap { readAuthPolicy($0) } ?? MockAuthPolicy()
     let journeys = top["journeys"].map { readJourneys($0) } ?? []
     guard !reader.hasErrors, let summary, let now, let seed, let device else { return nil }
-    let configuration = MockConfiguration(now: now, seed: seed, world: world, device: device, faults: faults)
+    let configuration = MockConfiguration(
+      now: now, seed: seed, world: world, device: device, faults: faults, latency: latency, auth: auth)
     return Scenario(
       name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys)
   }
@@ -181,7 +186,7 @@ struct ScenarioReader {
   // MARK: Device
 
   static let device = YAMLObject.Schema(
-    "in 'device'", keys: ["user", "onboardingCompleted", "signedIn"],
+    "in 'device'", keys: ["user", "onboardingCompleted", "signedIn", "offline"],
     required: [("user", "the id of the account holding the device")])
 
   private mutating func readDevice(_ node: Node) -> MockDeviceState? {
@@ -189,38 +194,9 @@ struct ScenarioReader {
     let user = object["user"].flatMap { account($0, key: "user", context: "as the device's user") }
     let onboarded = object["onboardingCompleted"].flatMap { reader.bool($0, key: "onboardingCompleted") }
     let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
+    let offline = object["offline"].flatMap { reader.bool($0, key: "offline") }
     guard let user else { return nil }
-    return MockDeviceState(user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false)
-  }
-
-  // MARK: Faults
-
-  static let fault = YAMLObject.Schema(
-    "in a fault", keys: ["service", "operation", "error", "times"],
-    required: [
-      ("service", "auth, data or sync"),
-      ("operation", "the operation to fail, such as signIn"),
-      ("error", "the error code to fail with, such as networkTimeout"),
-    ])
-
-  private mutating func readFault(_ node: Node) -> Fault? {
-    guard let object = reader.object(node, Self.fault, subject: "each fault") else { return nil }
-    var services: [String] = []
-    for operation in MockOperation.allCases where !services.contains(operation.service) {
-      services.append(operation.service)
-    }
-    let service = object["service"].flatMap { reader.choice($0, key: "service", among: services) }
-    var operation: MockOperation?
-    if let service, let node = object["operation"] {
-      let names = MockOperation.allCases.filter { $0.service == service }.map(\.operation)
-      operation = reader.choice(node, key: "\(service) operation", among: names)
-        .flatMap { MockOperation(rawValue: "\(service).\($0)") }
-    }
-    let error = object["error"].flatMap { reader.choice($0, key: "error", as: AppError.Code.self) }
-    let times = NodeReader.optional(object["times"]) {
-      reader.integer($0, key: "times", minimum: 1, hint: " (leave 'times' out to fail every call)")
-    }
-    guard let operation, let error, let times else { return nil }
-    return Fault(operation: operation, error: error, times: times)
+    return MockDeviceState(
+      user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false, offline: offline ?? false)
   }
 }

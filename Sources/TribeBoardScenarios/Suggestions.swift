@@ -6,10 +6,20 @@ enum Suggestions {
     let typed = Array(input.lowercased())
     guard !typed.isEmpty, typed.count <= 64 else { return nil }
     let allowed = max(2, typed.count / 3)
+    let asciiTyped = input.utf8.allSatisfy { $0 < 0x80 } ? Array(input.lowercased().utf8) : nil
     var best: (candidate: String, distance: Int)?
     for candidate in candidates where candidate != input {
       let limit = min(best.map { $0.distance - 1 } ?? allowed, allowed, typed.count - 1)
-      guard limit >= 0, let distance = distance(typed, Array(candidate.lowercased()), limit: limit) else { continue }
+      guard limit >= 0 else { continue }
+      let distance: Int?
+      if let asciiTyped, candidate.utf8.allSatisfy({ $0 < 0x80 }) {
+        // Most names are ASCII: compare bytes, without making a lowercased copy of every candidate.
+        guard abs(candidate.utf8.count - asciiTyped.count) <= limit else { continue }
+        distance = Self.distance(asciiTyped, candidate.utf8.map { $0 | (0x41...0x5A).contains($0).asBit }, limit: limit)
+      } else {
+        distance = Self.distance(typed, Array(candidate.lowercased()), limit: limit)
+      }
+      guard let distance else { continue }
       best = (candidate, distance)
       if distance == 0 { break }
     }
@@ -28,7 +38,7 @@ enum Suggestions {
   }
 
   /// The Levenshtein distance between `a` and `b`, or `nil` when it is more than `limit`.
-  static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int? {
+  static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int? {
     guard abs(a.count - b.count) <= limit else { return nil }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     var previous = Array(0...b.count)
@@ -46,4 +56,9 @@ enum Suggestions {
     }
     return previous[b.count] <= limit ? previous[b.count] : nil
   }
+}
+
+extension Bool {
+  /// `0x20` (ASCII's lowercase bit) when true.
+  fileprivate var asBit: UInt8 { self ? 0x20 : 0 }
 }

@@ -6,7 +6,12 @@ enum Timestamp {
   /// An ISO 8601 timestamp with a zone: `2026-03-02T08:00:00Z`, `2026-03-02T09:00+01:00`. Seconds are optional;
   /// fractions of a second, a missing zone and a space instead of `T` are not accepted.
   static func date(from text: String) -> Result<Date, Problem> {
-    let c = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { date(fromUTF8: $0) }
+  }
+
+  /// ``date(from:)`` of UTF-8 bytes.
+  static func date(fromUTF8 c: UnsafeBufferPointer<UInt8>) -> Result<Date, Problem> {
     // YYYY-MM-DDTHH:MM then optionally :SS, then Z or ±HH:MM.
     guard c.count >= 17, c[4] == .dash, c[7] == .dash, c[10] == UInt8(ascii: "T"), c[13] == .colon,
       let year = number(c, 0, 4), let month = number(c, 5, 2), let day = number(c, 8, 2),
@@ -38,7 +43,11 @@ enum Timestamp {
 
   /// A birthday: `YYYY-MM-DD` (a real date in that year) or `MM-DD` (February 29 allowed).
   static func dayOfYear(from text: String) -> DayOfYear? {
-    let c = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { dayOfYear(fromUTF8: $0) }
+  }
+
+  private static func dayOfYear(fromUTF8 c: UnsafeBufferPointer<UInt8>) -> DayOfYear? {
     switch c.count {
     case 10:
       guard c[4] == .dash, c[7] == .dash, let year = number(c, 0, 4), let month = number(c, 5, 2),
@@ -88,7 +97,7 @@ enum Timestamp {
   }
 
   /// The decimal number in `count` ASCII digits at `start`, or `nil` if any of them is not a digit.
-  private static func number(_ c: [UInt8], _ start: Int, _ count: Int) -> Int? {
+  private static func number(_ c: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
     guard start + count <= c.count else { return nil }
     var value = 0
     for byte in c[start..<start + count] {

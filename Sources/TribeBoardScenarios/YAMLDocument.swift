@@ -1,152 +1,259 @@
-import Yams
+import CYaml
 
-/// Turns a scenario's text into a YAML node tree with Yams, within the loader's limits, and turns Yams' errors
-/// into diagnostics.
+/// Turns a scenario's bytes into a ``NodeTree`` straight from libyaml's event stream, within the loader's limits,
+/// and turns libyaml's errors into diagnostics.
 ///
-/// Yams replaces every alias by the node its anchor names while composing, sharing the storage, so composing a
-/// "billion laughs" document is cheap and ``nodeCount(_:limit:)`` can refuse it afterwards. One thing in Yams is
-/// not cheap: it hashes every mapping key to find duplicates, and a key that is (or holds) an alias is hashed
-/// with its whole expansion, exponential in the number of alias levels. So when a text could hold aliases, it is
-/// first composed with every `*` replaced by a character the text does not contain, which makes each alias a
-/// plain scalar that still names its anchor; ``expandedNodeCount(_:placeholder:limit:)`` then counts what the
-/// aliases would expand to, and only a text within the limit is composed for real.
+/// One pass over the events builds the tree and enforces the format's rules on the way:
+/// - every alias is the node its anchor names, shared, and counts as every node that node holds: the count of
+///   nodes, aliases expanded, is kept as the events come, so a "billion laughs" is refused as soon as the count
+///   passes the limit, without expanding anything;
+/// - a mapping with a repeated key, and any tag (`!!str`, `!foo`), is an error at its place;
+/// - a second document is an error;
+/// - scalars are kept as written (no YAML typing: `012345`, `yes` and timestamps stay text).
 ///
-/// Both passes use Yams' basic resolver, which leaves every scalar a string: the reader takes each scalar's text
-/// as written (a timestamp, `012345` or `yes` are never reinterpreted), and resolving types it does not use
-/// would make composing more than twice as slow.
+/// A UTF-8 byte-order mark at the start is skipped; the input must be UTF-8 (libyaml checks every byte).
 enum YAMLDocument {
   /// The root node of `text`'s single document, or `nil` when the text holds no document.
-  static func compose(_ text: String, file: String, maximumNodeCount limit: Int) throws(ScenarioError) -> Node? {
-    let utf8 = text.utf8
-    if utf8.contains(UInt8(ascii: "&")), utf8.contains(UInt8(ascii: "*")) {
-      let placeholder = unusedScalar(in: text)
-      let neutralized = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "*" ? placeholder : $0 }))
-      do {
-        // The parser owns the anchors (nodes hold them weakly), so it must live while the tree is counted.
-        let parser = try Parser(yaml: neutralized, resolver: .basic)
-        let exceeded = try withExtendedLifetime(parser) {
-          try parser.singleRoot().map { expandedNodeCount($0, placeholder: placeholder, limit: limit) > limit }
-        }
-        if exceeded == true { throw tooManyNodes(file: file, limit: limit) }
-      } catch let error as ScenarioError {
-        throw error
-      } catch {
-        throw ScenarioError(diagnostics: [diagnostic(for: error, text: text, file: file, placeholder: placeholder)])
-      }
+  static func compose(_ text: String, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Node? {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ScenarioError) in try compose(bytes, file: file, limits: limits) }
     }
-    let root: Node?
-    do {
-      root = try Yams.compose(yaml: text, .basic)
-    } catch {
-      throw ScenarioError(diagnostics: [diagnostic(for: error, text: text, file: file)])
-    }
-    if let root, nodeCount(root, limit: limit) > limit { throw tooManyNodes(file: file, limit: limit) }
-    return root
+    return try result.get()
   }
 
-  /// The number of nodes in a composed tree, aliases expanded (Yams already put the anchored node in their
-  /// place); stops counting past `limit`.
-  static func nodeCount(_ root: Node, limit: Int) -> Int {
-    var count = 1
-    var stack = [root]
-    while let node = stack.popLast() {
-      switch node {
-      case .mapping(let mapping):
-        count += 2 * mapping.count
-        if count > limit { return count }
-        for (key, value) in mapping {
-          stack.append(key)
-          stack.append(value)
-        }
-      case .sequence(let sequence):
-        count += sequence.count
-        if count > limit { return count }
-        stack.append(contentsOf: sequence)
-      case .scalar, .alias:
-        break
-      }
+  /// The root node of the single document in `input` (UTF-8), or `nil` when it holds no document.
+  static func compose(
+    _ input: UnsafeBufferPointer<UInt8>, file: String, limits: ScenarioLimits
+  ) throws(ScenarioError) -> Node? {
+    var bytes = input
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+    let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    defer { parser.deallocate() }
+    guard yaml_parser_initialize(parser) == 1 else {
+      throw ScenarioError(file: file, line: 1, column: 1, message: "could not read the YAML: out of memory")
     }
-    return count
-  }
+    defer { yaml_parser_delete(parser) }
+    yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+    yaml_parser_set_input_string(parser, base, bytes.count)
 
-  /// The number of nodes a tree composed from neutralized text would have with its aliases expanded: an alias
-  /// (a scalar starting with `placeholder`) counts as the node its anchor names. Any `placeholder` followed by a
-  /// name inside a scalar counts too, which can only overestimate. Stops counting past `limit`.
-  static func expandedNodeCount(_ root: Node, placeholder: Unicode.Scalar, limit: Int) -> Int {
-    struct Frame {
-      var children: [Node]
-      var next = 0
-      var size: Int
-      var anchor: String?
-    }
-    var anchorSizes: [String: Int] = [:]
-    var stack = [Frame(children: [root], size: 0)]
+    var builder = TreeBuilder(file: file, limits: limits, expectedSize: bytes.count)
+    var event = yaml_event_t()
     while true {
-      let top = stack.count - 1
-      if stack[top].next == stack[top].children.count {
-        let frame = stack.removeLast()
-        if stack.isEmpty { return frame.size }
-        if let anchor = frame.anchor { anchorSizes[anchor] = frame.size }
-        stack[stack.count - 1].size += frame.size
-        if stack[stack.count - 1].size > limit { return limit + 1 }
-        continue
+      guard yaml_parser_parse(parser, &event) == 1 else {
+        throw ScenarioError(
+          diagnostics: builder.problems + [diagnostic(for: parser.pointee, bytes: bytes, file: file)])
       }
-      let child = stack[top].children[stack[top].next]
-      stack[top].next += 1
-      switch child {
-      case .scalar(let scalar):
-        let size = scalarSize(scalar.string, placeholder: placeholder, anchorSizes: anchorSizes, limit: limit)
-        if let anchor = scalar.anchor { anchorSizes[anchor.rawValue] = size }
-        stack[top].size += size
-        if stack[top].size > limit { return limit + 1 }
-      case .mapping(let mapping):
-        let children = mapping.flatMap { [$0.key, $0.value] }
-        stack.append(Frame(children: children, size: 1, anchor: mapping.anchor?.rawValue))
-      case .sequence(let sequence):
-        stack.append(Frame(children: Array(sequence), size: 1, anchor: sequence.anchor?.rawValue))
-      case .alias:
-        stack[top].size += 1
+      let type = event.type
+      do {
+        try builder.add(event)
+      } catch {
+        yaml_event_delete(&event)
+        throw error
       }
+      yaml_event_delete(&event)
+      if type == YAML_STREAM_END_EVENT { break }
     }
+    if !builder.problems.isEmpty { throw ScenarioError(diagnostics: builder.problems) }
+    return builder.root.map { Node(builder.tree(), $0) }
   }
 
-  private static func scalarSize(
-    _ string: String, placeholder: Unicode.Scalar, anchorSizes: [String: Int], limit: Int
-  ) -> Int {
-    let scalars = string.unicodeScalars
-    guard scalars.contains(placeholder) else { return 1 }
-    var size = scalars.first == placeholder ? 0 : 1
-    var index = scalars.startIndex
-    while let found = scalars[index...].firstIndex(of: placeholder) {
-      let nameStart = scalars.index(after: found)
-      let nameEnd = scalars[nameStart...].firstIndex { !isAnchorCharacter($0) } ?? scalars.endIndex
-      size = min(size + (anchorSizes[String(scalars[nameStart..<nameEnd])] ?? 1), limit + 1)
-      index = nameEnd
-    }
-    return max(size, 1)
-  }
-
-  /// libyaml's anchor characters: ASCII letters, digits, `-` and `_`.
-  private static func isAnchorCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-  }
-
-  /// A character YAML accepts in any scalar that `text` does not contain. Only a text built to hold all of the
-  /// ~137,000 private-use and supplementary characters this tries falls back to U+E000.
-  private static func unusedScalar(in text: String) -> Unicode.Scalar {
-    let used = Set(text.unicodeScalars.lazy.map(\.value).filter { $0 >= 0xE000 })
-    for range in [UInt32(0xE000)...0xF8FF, 0x1_0000...0x10_FFFD] {
-      for value in range where !used.contains(value) {
-        if let scalar = Unicode.Scalar(value) { return scalar }
-      }
-    }
-    return "\u{E000}"
-  }
-
-  static func tooManyNodes(file: String, limit: Int) -> ScenarioError {
-    ScenarioError(
+  static func tooManyNodes(file: String, limit: Int, byAliases: Bool) -> ScenarioError {
+    let what = byAliases ? "its aliases add more than \(limit) YAML nodes" : "it has more than \(limit) YAML nodes"
+    let allows = byAliases ? "SIZE/64 nodes from aliases" : "SIZE/4 nodes"
+    return ScenarioError(
       file: file, line: 1, column: 1,
-      message: "the document expands to more than \(limit) YAML nodes (aliases included); scenario files are "
-        + "limited to \(limit) — is there an alias loop or 'billion laughs' pattern?")
+      message: "the document is too big once its aliases are expanded: \(what) (aliases counted as what they "
+        + "expand to) — is there an alias loop or 'billion laughs' pattern? (A bigger world can raise the limit: "
+        + "--max-scenario-size SIZE or \(ScenarioLimits.environmentVariable)=SIZE allows \(allows))")
+  }
+}
+
+/// Builds a ``NodeTree`` from libyaml's events (see ``YAMLDocument``).
+private struct TreeBuilder {
+  let file: String
+  let limit: Int
+  let aliasLimit: Int
+  var records: [NodeTree.Record] = []
+  var bytes: [UInt8] = []
+  var children: [UInt32] = []
+  /// The nodes whose parent is still open, in order.
+  var pending: [UInt32] = []
+  /// The open collections.
+  var open: [(record: Int, pendingStart: Int, countAtStart: Int, anchor: String?)] = []
+  /// Each anchor's node and the number of nodes it expands to.
+  var anchors: [String: (node: UInt32, size: Int)] = [:]
+  /// Nodes so far, each alias counted as what it expands to.
+  var count = 0
+  /// The nodes aliases added so far.
+  var aliasCount = 0
+  var documents = 0
+  var root: Int?
+  /// Problems that do not stop the parse (tags, repeated keys), up to the diagnostic limit.
+  var problems: [Diagnostic] = []
+
+  init(file: String, limits: ScenarioLimits, expectedSize: Int) {
+    self.file = file
+    limit = limits.maximumNodeCount
+    aliasLimit = limits.maximumAliasNodeCount
+    // About one node per 8 bytes and 40% of the text in scalars in a typical scenario.
+    records.reserveCapacity(min(expectedSize / 8, limit) + 16)
+    children.reserveCapacity(min(expectedSize / 8, limit) + 16)
+    bytes.reserveCapacity(expectedSize / 2 + 16)
+  }
+
+  func tree() -> NodeTree { NodeTree(records: records, bytes: bytes, children: children) }
+
+  mutating func add(_ event: yaml_event_t) throws(ScenarioError) {
+    let line = Int(event.start_mark.line) + 1
+    let column = Int(event.start_mark.column) + 1
+    switch event.type {
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      if let tag = scalar.tag { reportTag(tag, line: line, column: column) }
+      var record = NodeTree.Record(kind: .scalar, style: Self.style(scalar.style), line: line, column: column)
+      record.start = UInt32(truncatingIfNeeded: bytes.count)
+      record.count = UInt32(truncatingIfNeeded: scalar.length)
+      if let value = scalar.value, scalar.length > 0 {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
+      }
+      try attach(record, size: 1, anchor: scalar.anchor.map { String(cString: $0) })
+    case YAML_SEQUENCE_START_EVENT:
+      let start = event.data.sequence_start
+      if let tag = start.tag { reportTag(tag, line: line, column: column) }
+      try openCollection(.sequence, line: line, column: column, anchor: start.anchor)
+    case YAML_MAPPING_START_EVENT:
+      let start = event.data.mapping_start
+      if let tag = start.tag { reportTag(tag, line: line, column: column) }
+      try openCollection(.mapping, line: line, column: column, anchor: start.anchor)
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      closeCollection()
+    case YAML_ALIAS_EVENT:
+      let name = String(cString: event.data.alias.anchor)
+      guard let anchor = anchors[name] else {
+        let message =
+          open.contains { $0.anchor == name }
+          ? "the alias '*\(name)' is inside the node its anchor '&\(name)' names, which would make it endless; "
+            + "remove the alias"
+          : "the alias '*\(name)' names no anchor; define '&\(name)' on a node above it, or remove the alias"
+        throw ScenarioError(
+          diagnostics: problems + [Diagnostic(file: file, line: line, column: column, message: message)])
+      }
+      count += anchor.size
+      aliasCount += anchor.size
+      guard aliasCount <= aliasLimit else {
+        throw YAMLDocument.tooManyNodes(file: file, limit: aliasLimit, byAliases: true)
+      }
+      guard count <= limit else { throw YAMLDocument.tooManyNodes(file: file, limit: limit, byAliases: false) }
+      pending.append(anchor.node)
+      if open.isEmpty { root = Int(anchor.node) }
+    case YAML_DOCUMENT_START_EVENT:
+      documents += 1
+      if documents > 1 {
+        throw ScenarioError(
+          diagnostics: problems + [
+            Diagnostic(
+              file: file, line: line, column: column,
+              message: "a scenario file holds a single YAML document; remove this second one (and its '---' line)")
+          ])
+      }
+    default:
+      break
+    }
+  }
+
+  private mutating func openCollection(
+    _ kind: NodeTree.Kind, line: Int, column: Int, anchor: UnsafeMutablePointer<yaml_char_t>?
+  ) throws(ScenarioError) {
+    count += 1
+    guard count <= limit else { throw YAMLDocument.tooManyNodes(file: file, limit: limit, byAliases: false) }
+    records.append(NodeTree.Record(kind: kind, style: .any, line: line, column: column))
+    open.append((records.count - 1, pending.count, count - 1, anchor.map { String(cString: $0) }))
+  }
+
+  private mutating func closeCollection() {
+    guard let collection = open.popLast() else { return }
+    let index = collection.record
+    if records[index].kind == .mapping { checkKeys(from: collection.pendingStart) }
+    records[index].start = UInt32(truncatingIfNeeded: children.count)
+    records[index].count = UInt32(truncatingIfNeeded: pending.count - collection.pendingStart)
+    children.append(contentsOf: pending[collection.pendingStart...])
+    pending.removeSubrange(collection.pendingStart...)
+    pending.append(UInt32(truncatingIfNeeded: index))
+    if let anchor = collection.anchor {
+      anchors[anchor] = (UInt32(truncatingIfNeeded: index), count - collection.countAtStart)
+    }
+    if open.isEmpty { root = index }
+  }
+
+  /// Appends a finished scalar.
+  private mutating func attach(_ record: NodeTree.Record, size: Int, anchor: String?) throws(ScenarioError) {
+    count += size
+    guard count <= limit else { throw YAMLDocument.tooManyNodes(file: file, limit: limit, byAliases: false) }
+    records.append(record)
+    let index = UInt32(truncatingIfNeeded: records.count - 1)
+    pending.append(index)
+    if let anchor { anchors[anchor] = (index, size) }
+    if open.isEmpty { root = Int(index) }
+  }
+
+  /// Reports each key of the mapping whose pairs start at `pending[start]` that repeats an earlier one.
+  private mutating func checkKeys(from start: Int) {
+    let pairs = (pending.count - start) / 2
+    guard pairs > 1 else { return }
+    func key(_ pair: Int) -> Int { Int(pending[start + 2 * pair]) }
+    if pairs <= 16 {
+      for later in 1..<pairs {
+        if let earlier = (0..<later).first(where: { sameKey(key($0), key(later)) }) {
+          reportDuplicate(key(later), first: key(earlier))
+        }
+      }
+    } else {
+      var seen: [String: Int] = [:]
+      for pair in 0..<pairs where records[key(pair)].kind == .scalar {
+        let text = String(decoding: bytes[records[key(pair)].range], as: UTF8.self)
+        if let first = seen[text] { reportDuplicate(key(pair), first: first) } else { seen[text] = key(pair) }
+      }
+    }
+  }
+
+  private func sameKey(_ a: Int, _ b: Int) -> Bool {
+    if a == b { return true }
+    let (first, second) = (records[a], records[b])
+    guard first.kind == .scalar, second.kind == .scalar, first.count == second.count else { return false }
+    return bytes[first.range].elementsEqual(bytes[second.range])
+  }
+
+  private mutating func reportDuplicate(_ key: Int, first: Int) {
+    let name = records[key].kind == .scalar ? String(decoding: bytes[records[key].range], as: UTF8.self) : "?"
+    let at = records[key].position
+    report(
+      "duplicate key \(NodeReader.quoted(name)) in this mapping (first at \(records[first].position)); each key may "
+        + "appear only once, so remove or rename the repeat", line: at.line, column: at.column)
+  }
+
+  private mutating func reportTag(_ tag: UnsafeMutablePointer<yaml_char_t>, line: Int, column: Int) {
+    var written = String(cString: tag)
+    if written.hasPrefix("tag:yaml.org,2002:") { written = "!!" + written.dropFirst("tag:yaml.org,2002:".count) }
+    report(
+      "tags such as '\(written)' are not part of the scenario format, which reads every value as written; "
+        + "remove '\(written)'", line: line, column: column)
+  }
+
+  private mutating func report(_ message: String, line: Int, column: Int) {
+    guard problems.count < NodeReader.diagnosticLimit else { return }
+    problems.append(Diagnostic(file: file, line: line, column: column, message: message))
+  }
+
+  private static func style(_ style: yaml_scalar_style_t) -> Node.Style {
+    switch style {
+    case YAML_PLAIN_SCALAR_STYLE: .plain
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: .literal
+    case YAML_FOLDED_SCALAR_STYLE: .folded
+    default: .any
+    }
   }
 }

@@ -1,26 +1,47 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The interactive loop: shows the screen, reads a line, hands it to the ``Simulator``, until `:quit` or end of input.
+///
+/// Memory stays flat however long the session: steps are not kept; a recording goes straight to its file
+/// (``TranscriptRecorder``), each step written before it is shown, so the file holds every step that was shown.
 public struct REPL {
+  /// Why a session ended early.
+  public enum Failure: Error, CustomStringConvertible {
+    /// Standard output is closed or full: nobody can see the session any more.
+    case outputClosed(StandardOutput.Closed)
+    /// The recording could not be created or written; it holds the steps before this one.
+    case recording(path: String, AtomicFile.Failure)
+
+    public var description: String {
+      switch self {
+      case .outputClosed(let closed): closed.description
+      case .recording(let path, let failure): "could not write the recording \(path): \(failure)"
+      }
+    }
+  }
+
+  /// The longest input line taken, in bytes; a longer one is refused with a message.
+  public static let maximumLineLength = 8192
+
   public let simulator: Simulator
   public var style: TextStyle
-  /// Where to keep a transcript of the session; rewritten atomically after every step, so nothing is lost.
+  /// Where to keep a transcript of the session; each step is appended before it is shown.
   public var recordURL: URL?
   /// Whether to print a prompt (only when a person is typing).
   public var showsPrompt: Bool
+  /// Line editing, history and completion for a person at a terminal; plain lines otherwise.
+  public var lineEditor: LineEditor?
+  /// How screens are drawn: the terminal's width, or no frame. Recordings keep the fixed width whatever this is.
+  public var renderer: TextRenderer?
+  /// A journey step to start from (`JOURNEY` or `JOURNEY@STEP`), as `:go` would; a recording starts with that `:go`.
+  public var startingPoint: String?
   let readLine: () -> String?
-  let write: (String) -> Void
+  let write: (String) throws -> Void
 
   public init(
     simulator: Simulator, style: TextStyle, recordURL: URL? = nil, showsPrompt: Bool,
-    readLine: @escaping () -> String? = { Swift.readLine(strippingNewline: true) },
-    write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    readLine: @escaping () -> String? = REPL.standardInputLines(),
+    write: @escaping (String) throws -> Void = { try StandardOutput.write($0) }
   ) {
     self.simulator = simulator
     self.style = style
@@ -30,50 +51,95 @@ public struct REPL {
     self.write = write
   }
 
+  /// Lines of standard input, in bounded memory (see ``LineReader``).
+  public static func standardInputLines() -> () -> String? {
+    let reader = LineReader(maximumLength: maximumLineLength)
+    return { reader.next() }
+  }
+
   /// Runs until `:quit` or end of input and returns the `:expect` checks that failed.
-  /// Throws only if the recording can't be written.
+  /// Throws when the output or the recording can't be written; the recording then holds every step shown.
   @discardableResult
-  public func run() async throws -> [String] {
-    var steps = [await simulator.start()]
+  public func run() async throws(Failure) -> [String] {
     var failures: [String] = []
-    write(
+    let first = await simulator.start()
+    var recorder: TranscriptRecorder?
+    if let recordURL {
+      do {
+        recorder = try TranscriptRecorder(path: recordURL.path, first: first)
+      } catch {
+        throw .recording(path: recordURL.path, error)
+      }
+    }
+    defer { recorder?.close() }
+    var opening = first
+    if let startingPoint {
+      opening = await simulator.handle(":go \(startingPoint)")
+      do {
+        try recorder?.append(opening)
+      } catch {
+        throw .recording(path: recorder?.path ?? "", error)
+      }
+    }
+    try show(
       style.apply(
         .dim, "TribeBoard simulator · scenario \(simulator.scenario.name) · :help for commands, :quit to leave")
-        + "\n")
-    write(steps[0].text(style: style) + "\n")
-    try record(steps)
-    while true {
-      if showsPrompt { write(style.apply(.bold, simulator.prompt)) }
-      guard let line = readLine() else {
-        if showsPrompt { write("\n") }
-        break
+        + "\n" + opening.text(renderer: renderer ?? TextRenderer(style: style)) + "\n")
+    session: while true {
+      let line: String
+      if let lineEditor {
+        switch lineEditor.read(prompt: simulator.prompt, completions: simulator.completions()) {
+        case .line(let typed):
+          line = typed
+        case .interrupted:
+          // Ctrl-C drops the line being typed; the session goes on.
+          try show("\n")
+          continue session
+        case .end:
+          try show("\n")
+          break session
+        }
+      } else {
+        if showsPrompt { try show(style.apply(.bold, simulator.prompt)) }
+        guard let typed = readLine() else {
+          if showsPrompt { try show("\n") }
+          break session
+        }
+        line = typed
+      }
+      guard line.utf8.count <= Self.maximumLineLength else {
+        try show(
+          style.apply(.error, "? That line is longer than \(Self.maximumLineLength) bytes; it was ignored.") + "\n")
+        continue
       }
       let step = await simulator.handle(line)
-      if step.quit { break }
-      steps.append(step)
+      if step.quit { break session }
       if let failed = step.failedExpectation { failures.append(failed) }
-      let text = step.text(style: style)
-      if !text.isEmpty { write(text + "\n") }
-      try record(steps)
+      do {
+        try recorder?.append(step)
+      } catch {
+        throw .recording(path: recorder?.path ?? "", error)
+      }
+      let text = step.text(renderer: renderer ?? TextRenderer(style: style))
+      if !text.isEmpty { try show(text + "\n") }
     }
-    write("Bye.\n")
+    try show("Bye.\n")
     return failures
   }
 
-  private func record(_ steps: [Step]) throws {
-    guard let recordURL else { return }
-    try Data(Transcript.format(steps).utf8).write(to: recordURL, options: .atomic)
+  private func show(_ text: String) throws(Failure) {
+    do {
+      try write(text)
+    } catch let closed as StandardOutput.Closed {
+      throw .outputClosed(closed)
+    } catch {
+      throw .outputClosed(StandardOutput.Closed(reason: "\(error)"))
+    }
   }
 
-  /// Ends the process cleanly on Ctrl-C: the recording is already on disk after every step.
+  /// Ends the process cleanly on Ctrl-C (the recording already holds every step shown), and removes any
+  /// temporary file a write left on SIGINT, SIGTERM or SIGHUP.
   public static func endOnInterrupt() {
-    signal(SIGINT) { _ in sayByeAndExit() }
+    PendingFile.installHandlers(sayingBye: true)
   }
-}
-
-/// Async-signal-safe: only `write` and `_exit`.
-private func sayByeAndExit() -> Never {
-  let bye: StaticString = "\nBye.\n"
-  _ = write(STDOUT_FILENO, bye.utf8Start, bye.utf8CodeUnitCount)
-  _exit(0)
 }

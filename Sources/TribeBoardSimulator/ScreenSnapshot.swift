@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardCore
 import TribeBoardFlow
 
@@ -18,6 +19,10 @@ public struct ScreenSnapshot: Equatable, Sendable {
   public var actions: [Action]
   public var error: AppError?
   public var notice: String?
+  /// Quiet lines about what happened behind the screen ("Session renewed silently …").
+  public var notes: [String]
+  /// When the content shown was loaded, if it is an older copy shown because a reload failed.
+  public var staleSince: Date?
   public var user: UserProfile?
   public var role: Role?
   public var family: Family?
@@ -30,7 +35,9 @@ public struct ScreenSnapshot: Equatable, Sendable {
     actions = flow.actions(in: state).map { Action(key: $0.id.rawValue, label: $0.label, usage: $0.usage) }
     error = state.error
     notice = state.notice
-    user = state.session?.user
+    notes = state.notes
+    staleSince = state.staleSince
+    user = state.user
     role = state.role
     family = state.family
   }

@@ -10,7 +10,7 @@ import TribeBoardScenarios
 /// The REPL, `play`, `check` and the tests all go through this type.
 public final class Simulator {
   /// One person's phone and the app running on it.
-  struct Phone {
+  struct Phone: Sendable {
     var device: MockDevice
     var services: Services
     var state: AppState
@@ -18,10 +18,12 @@ public final class Simulator {
 
   public let flow: Flow
   public private(set) var scenario: Scenario
-  private var environment: MockEnvironment
-  private var phones: [UserID: Phone] = [:]
+  private(set) var environment: MockEnvironment
+  var phones: [UserID: Phone] = [:]
+  /// The inputs since the scenario started that changed the simulation, for `:undo`.
+  var history: [String] = []
   /// The person whose phone the input goes to.
-  public private(set) var actingUser: UserID
+  public internal(set) var actingUser: UserID
 
   public init(scenario: Scenario, flow: Flow = Flow()) {
     self.flow = flow
@@ -41,10 +43,13 @@ public final class Simulator {
   public func start() async -> Step {
     environment = MockEnvironment(scenario.configuration)
     phones = [:]
+    history = []
     actingUser = scenario.configuration.device.user
     let device = await environment.primaryDevice()
     await launch(on: device)
-    return Step(input: nil, snapshot: snapshot)
+    var step = Step(input: nil, snapshot: snapshot)
+    await reportLatency(in: &step)
+    return step
   }
 
   private func launch(on device: MockDevice) async {
@@ -54,7 +59,40 @@ public final class Simulator {
 
   /// Handles one line: a simulator control (`:help`), or an app action by number or words.
   public func handle(_ line: String) async -> Step {
-    let input = line.trimmingCharacters(in: .whitespaces)
+    var step = await perform(line)
+    await reportLatency(in: &step)
+    if Self.changesTheSimulation(line) { history.append(line) }
+    return step
+  }
+
+  /// Whether replaying `line` is needed to rebuild the simulation (for `:undo`): app input and the commands that
+  /// change the world, the clock, the network or who acts; not the ones that only look or restart.
+  static func changesTheSimulation(_ line: String) -> Bool {
+    let input = line.trimmingWhitespaceScalars
+    guard input.hasPrefix(":") else { return !input.isEmpty }
+    let name = input.dropFirst().prefix { $0 != " " }
+    let control = SimulatorControl(rawValue: String(name))
+    return control.map { ![.help, .where, .expect, .quit, .reset, .scenario, .undo, .go].contains($0) } ?? false
+  }
+
+  /// Starts again and replays `inputs` without showing them; what they printed is dropped.
+  func replay(_ inputs: [String]) async {
+    await start()
+    for input in inputs { _ = await perform(input) }
+    _ = await environment.backend.takeElapsed()
+    history = inputs
+  }
+
+  /// With latency set, the calls of a step took simulated time: one deterministic line says so (a terminal shows
+  /// it while the step runs; a transcript keeps it).
+  private func reportLatency(in step: inout Step) async {
+    let elapsed = await environment.backend.takeElapsed()
+    guard elapsed > 0 else { return }
+    step.messages.insert(.init(kind: .info, text: "Loading… (\(DurationText.describe(elapsed)) simulated)"), at: 0)
+  }
+
+  private func perform(_ line: String) async -> Step {
+    let input = line.trimmingWhitespaceScalars
     var step = Step(input: line)
     if input.isEmpty {
       step.snapshot = snapshot
@@ -67,8 +105,14 @@ public final class Simulator {
     guard var phone = phones[actingUser] else { return step }
     switch flow.resolve(input, in: phone.state) {
     case .intent(let intent):
+      let from = phone.state.screen.id
+      let role = phone.state.role
+      // "Try again" repeats an action: count the action it repeats.
+      let chosen = intent.action == .retry ? phone.state.retry ?? intent : intent
       if case .unavailable(let reason) = await flow.send(intent, to: &phone.state, services: phone.services) {
         step.messages.append(.init(kind: .problem, text: "? \(reason)"))
+      } else {
+        step.transition = .init(from: from, action: chosen.action, argument: chosen.argument, role: role)
       }
       phones[actingUser] = phone
     case .unknown(let reason):
@@ -90,10 +134,12 @@ public final class Simulator {
   private func control(_ text: String, into step: inout Step) async {
     let words = text.split(separator: " ", maxSplits: 1)
     let name = words.first.map(String.init) ?? ""
-    let argument = words.count > 1 ? String(words[1]).trimmingCharacters(in: .whitespaces) : ""
+    let argument = words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : ""
     guard let control = SimulatorControl(rawValue: name) else {
       let names = SimulatorControl.allCases.map { ":\($0.rawValue)" }.joined(separator: " ")
-      step.messages.append(.init(kind: .problem, text: "? “:\(name)” is not a simulator command. Commands: \(names)"))
+      let guess = NameSuggestion.didYouMean(":\(name)", in: SimulatorControl.allCases.map { ":\($0.rawValue)" })
+      step.messages.append(
+        .init(kind: .problem, text: "? “:\(name)” is not a simulator command\(guess). Commands: \(names)"))
       step.snapshot = snapshot
       return
     }
@@ -101,7 +147,7 @@ public final class Simulator {
     case .help:
       step.messages.append(.init(kind: .info, text: help()))
     case .where:
-      step.messages.append(.init(kind: .info, text: whereText()))
+      step.messages.append(.init(kind: .info, text: await whereText()))
     case .quit:
       step.quit = true
     case .reset:
@@ -120,8 +166,16 @@ public final class Simulator {
       await moveClock(argument, into: &step)
     case .fault:
       await fault(argument, into: &step)
+    case .offline, .online:
+      await setNetwork(online: control == .online, into: &step)
+    case .latency:
+      await latency(argument, into: &step)
     case .expect:
       expect(argument, into: &step)
+    case .undo:
+      await undo(into: &step)
+    case .go:
+      await go(to: argument, into: &step)
     }
   }
 
@@ -177,51 +231,42 @@ public final class Simulator {
       step.messages.append(
         .init(
           kind: .problem,
-          text: "? The clock needs an amount like +3h, +2d, +30m, or a UTC time like 2026-03-05T18:00, "
+          text: "? The clock needs an amount like +1s, +30m, +3h, +2d, or a UTC time like 2026-03-05T18:00, "
             + "within ten years of the scenario's start. It is \(DateText.full(clock.now()))."
         ))
       return
     }
+    let notes = await runDueRetries(until: target)
     clock.set(target)
     await refresh()
-    step.messages.append(.init(kind: .success, text: "Clock: \(DateText.full(clock.now())) UTC."))
+    if var phone = phones[actingUser] {
+      phone.state.notes = notes + phone.state.notes
+      phones[actingUser] = phone
+    }
+    let now = clock.now()
+    let shown =
+      now.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 60) == 0
+      ? DateText.full(now) : DateText.precise(now)
+    step.messages.append(.init(kind: .success, text: "Clock: \(shown) UTC."))
     step.snapshot = snapshot
   }
 
-  private func fault(_ argument: String, into step: inout Step) async {
-    let backend = environment.backend
-    let words = argument.split(separator: " ").map(String.init)
-    if words.first == "clear" {
-      await backend.clearFaults()
-      step.messages.append(.init(kind: .success, text: "No faults armed."))
-      return
-    }
-    if words.isEmpty {
-      let faults = await backend.armedFaults
-      let list = faults.map {
-        "\($0.operation.rawValue) → \($0.error.rawValue) (\($0.times.map { "\($0)×" } ?? "always"))"
+  /// Moves the clock through every automatic retry due up to `target`, earliest first, each at its own time, on
+  /// whichever phone it is due; returns what the acting phone noted.
+  private func runDueRetries(until target: Date) async -> [String] {
+    var notes: [String] = []
+    while true {
+      var earliest: (user: UserID, due: Date)?
+      for (user, phone) in phones.sorted(by: { $0.key < $1.key }) {
+        guard let due = await phone.device.outbox().nextAttemptAt, due <= target else { continue }
+        if earliest == nil || due < earliest!.due { earliest = (user, due) }
       }
-      step.messages.append(
-        .init(kind: .info, text: faults.isEmpty ? "No faults armed." : "Armed faults: " + list.joined(separator: "; ")))
-      return
+      guard let (user, due) = earliest, var phone = phones[user] else { return notes }
+      if due > environment.clock.now() { environment.clock.set(due) }
+      guard await flow.retryDue(&phone.state, services: phone.services) else { return notes }
+      if user == actingUser { notes += phone.state.notes }
+      phones[user] = phone
     }
-    let operation = MockOperation(rawValue: words[0])
-    let code = words.count > 1 ? AppError.Code(rawValue: words[1]) : nil
-    let times = words.count > 2 ? Int(words[2]) : nil
-    guard let operation, let code, words.count <= 3, words.count < 3 || (times ?? 0) > 0 else {
-      step.messages.append(
-        .init(
-          kind: .problem,
-          text: """
-            ? Usage: \(SimulatorControl.fault.usage)
-              Operations: \(MockOperation.allCases.map(\.rawValue).joined(separator: ", "))
-              Errors: \(AppError.Code.allCases.map(\.rawValue).joined(separator: ", "))
-            """))
-      return
-    }
-    await backend.inject(Fault(operation: operation, error: code, times: times))
-    let count = times.map { "the next \($0) time\($0 == 1 ? "" : "s")" } ?? "every time"
-    step.messages.append(.init(kind: .success, text: "\(operation.rawValue) will fail with \(code.rawValue) \(count)."))
   }
 
   // MARK: Information
@@ -231,7 +276,7 @@ public final class Simulator {
     let state = state
     var parts: [String] = []
     if let family = state.family { parts.append(family.name) }
-    if let user = state.session?.user {
+    if let user = state.user {
       parts.append(user.firstName)
     } else {
       parts.append("\(actingUser), signed out")
@@ -241,17 +286,28 @@ public final class Simulator {
     return "[" + parts.joined(separator: " · ") + "] › "
   }
 
-  func whereText() -> String {
+  func whereText() async -> String {
     let state = state
-    let who = state.session.map { "\($0.user.name) (\($0.user.id))" } ?? "\(actingUser), not signed in"
+    let who = state.user.map { "\($0.name) (\($0.id))" } ?? "\(actingUser), not signed in"
     let family =
       state.family.map { "\(state.role?.displayName ?? "member") in \($0.name) (code \($0.code))" } ?? "no family"
+    var network = "online"
+    if let device = phones[actingUser]?.device {
+      let waiting = await device.outbox().changes.count
+      network = (device.isOnline ? "online" : "offline") + (waiting > 0 ? ", \(waiting) changes waiting" : "")
+    }
+    let faults = await environment.backend.armedFaults.map(\.summary)
+    let latency = await environment.backend.latencies.sorted { $0.key < $1.key }
+      .map { "\($0.key) \(DurationText.describe($0.value))" }
     return """
       Scenario: \(scenario.name) — \(scenario.summary)
       Acting as: \(who)
       Family: \(family)
       Screen: \(state.screen.id.rawValue)
-      Clock: \(DateText.full(environment.clock.now())) UTC
+      Clock: \(DateText.precise(environment.clock.now())) UTC
+      Phone: \(network)
+      Faults: \(faults.isEmpty ? "none" : faults.joined(separator: "; "))
+      Latency: \(latency.isEmpty ? "none" : latency.joined(separator: ", "))
       """
   }
 
@@ -283,20 +339,12 @@ public final class Simulator {
 enum ClockArgument {
   static let range: TimeInterval = 3650 * 86400
 
-  /// "+3h", "+2d", "+30m", "-1h": a sign, whole digits, a unit.
+  /// "+1s", "+3h", "+2d", "+30m", "-1h": a sign, then a duration (``DurationText``).
   static func interval(_ text: String) -> TimeInterval? {
-    guard let sign = text.first, sign == "+" || sign == "-", let unit = text.last else { return nil }
-    let digits = text.dropFirst().dropLast()
-    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let amount = Int(digits)
+    guard let sign = text.first, sign == "+" || sign == "-",
+      let seconds = DurationText.seconds(String(text.dropFirst()))
     else { return nil }
-    let seconds: Int
-    switch unit {
-    case "m": seconds = 60
-    case "h": seconds = 3600
-    case "d": seconds = 86400
-    default: return nil
-    }
-    return TimeInterval((sign == "-" ? -1 : 1) * amount * seconds)
+    return sign == "-" ? -seconds : seconds
   }
 
   /// "2026-03-05T18:00", "2026-03-05 18:00", with or without a trailing Z.

@@ -1,15 +1,24 @@
-/// The simulator's own commands, typed with a leading colon. They act on the simulation, not the app.
-public enum SimulatorControl: String, CaseIterable, Sendable {
-  case help, `where`, `as`, clock, fault, relaunch, reset, scenario, expect, quit
+import TribeBoardScenarios
 
+/// The simulator's own commands, typed with a leading colon. They act on the simulation, not the app. The list of
+/// names lives in the scenario layer, which checks journey steps against it.
+public typealias SimulatorControl = SimulatorCommand
+
+extension SimulatorControl {
   public var usage: String {
     switch self {
     case .help: ":help"
     case .where: ":where"
     case .as: ":as ACCOUNT"
-    case .clock: ":clock +3h | +2d | +30m | 2026-03-05T18:00"
-    case .fault: ":fault [SERVICE.OPERATION ERROR [TIMES] | clear]"
+    case .clock: ":clock +1s | +30m | +3h | +2d | 2026-03-05T18:00"
+    case .fault:
+      ":fault [SERVICE.OPERATION ERROR [N | times N | call N | after 5m|TIME | chance P%] [on ACCOUNT] | clear [ID]]"
+    case .offline: ":offline"
+    case .online: ":online"
+    case .latency: ":latency [SERVICE[.OPERATION] DURATION | clear]"
     case .relaunch: ":relaunch"
+    case .undo: ":undo"
+    case .go: ":go JOURNEY[@STEP]"
     case .reset: ":reset"
     case .scenario: ":scenario NAME|PATH"
     case .expect: ":expect screen=ID error=CODE|none role=ROLE|none user=ID family=NAME notice=TEXT"
@@ -22,9 +31,17 @@ public enum SimulatorControl: String, CaseIterable, Sendable {
     case .help: "List this screen's actions and the simulator's commands."
     case .where: "Say who is acting, in which family and role, on which screen, and the time."
     case .as: "Act as another person of this world on their own phone (signed in); `:as` alone lists them."
-    case .clock: "Move the simulated clock by an amount or to a time (UTC), then refresh the screen."
-    case .fault: "Make an operation fail (e.g. `:fault auth.signIn networkTimeout 1`); alone, list armed faults."
+    case .clock:
+      "Move the simulated clock by an amount or to a time (UTC); retries that fall due run at their times, then the screen refreshes."
+    case .fault:
+      "Make an operation fail from now on: always, the next N calls, the Nth call only, after a time, or by chance; "
+        + "`on ACCOUNT` limits it to one phone. Alone, list armed faults with their ids; `clear ID` disarms one."
+    case .offline: "Take the phone in hand off the network; changes made now wait on the phone."
+    case .online: "Put the phone in hand back on the network; changes waiting on it are sent, in order."
+    case .latency: "Make calls to a service or operation take simulated time (`:latency data 2s`); alone, list it."
     case .relaunch: "Close and reopen the app on this phone; the phone remembers onboarding and the session."
+    case .undo: "Go back one step: the scenario is replayed from its start without the last input."
+    case .go: "Replay a journey of this scenario up to a step (all of it without @STEP), then carry on by hand."
     case .reset: "Start the scenario again from its first state."
     case .scenario: "Switch to another scenario: a built-in name or a YAML file."
     case .expect: "Check the current screen, error, role, user or family; a mismatch fails the journey."

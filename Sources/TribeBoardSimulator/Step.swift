@@ -1,3 +1,4 @@
+import TribeBoardCore
 import TribeBoardFlow
 
 /// What one line of input did: the messages it printed and the screen it left showing.
@@ -18,9 +19,27 @@ public struct Step: Sendable {
   public var failedExpectation: String?
   /// Whether the step asked to end the session.
   public var quit = false
+  /// The app action the input chose, and the screen it was chosen on; `nil` for simulator commands and input the
+  /// screen did not understand. Coverage counts transitions from it.
+  public var transition: Transition?
+
+  /// An app action taken on a screen, by a person in a role (`nil` outside a family).
+  public struct Transition: Equatable, Sendable {
+    public var from: ScreenID
+    public var action: ActionID
+    /// The value typed with the action, if it takes one.
+    public var argument: String?
+    public var role: Role?
+  }
 
   /// The step's output as text.
   public func text(style: TextStyle) -> String {
+    text(renderer: TextRenderer(style: style))
+  }
+
+  /// The step's output drawn by `renderer` (a terminal's width, or no frame).
+  public func text(renderer: TextRenderer) -> String {
+    let style = renderer.style
     var parts = messages.map { message in
       let text = message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         TextRenderer.clean(String($0))
@@ -33,7 +52,8 @@ public struct Step: Sendable {
       }
     }
     if let snapshot {
-      parts.append(TextRenderer(style: style).render(snapshot))
+      parts += snapshot.notes.map { style.apply(.dim, "· \(TextRenderer.clean($0))") }
+      parts.append(renderer.render(snapshot))
     }
     return parts.joined(separator: "\n")
   }

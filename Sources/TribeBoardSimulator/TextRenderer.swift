@@ -4,111 +4,324 @@ import TribeBoardFlow
 /// Draws a ``ScreenSnapshot`` as a titled block of text: content, error or notice, then numbered actions.
 public struct TextRenderer: Sendable {
   public var style: TextStyle
-  /// The width of the block's rules, in characters.
+  /// The width of the block's rules in transcripts and `check`, in characters: fixed, so goldens do not depend on
+  /// the terminal.
   public static let width = 64
+  /// The terminal's width: the rules fit it and long lines wrap inside the frame. `nil` for the fixed width.
+  public var columns: Int?
+  /// Whether to draw the frame; without it, the title line and the content as they are.
+  public var boxed: Bool
 
-  /// Marks a blank line that separates parts of the content.
-  private static let gap = "\u{0}"
-
-  public init(style: TextStyle) {
+  public init(style: TextStyle, columns: Int? = nil, boxed: Bool = true) {
     self.style = style
+    self.columns = columns.map { max(24, $0) }
+    self.boxed = boxed
   }
 
   public func render(_ snapshot: ScreenSnapshot) -> String {
-    var lines: [String] = []
-    let heading = "╭─ \(Self.clean(snapshot.title)) "
+    let text = renderBox(snapshot)
+    if !boxed { return Self.unboxed(text, title: style.apply(.title, Self.clean(snapshot.title)), snapshot: snapshot) }
+    guard let columns else { return text }
+    return Self.wrapped(text, width: columns)
+  }
+
+  private func renderBox(_ snapshot: ScreenSnapshot) -> String {
+    let width = columns ?? Self.width
+    var title = Self.clean(snapshot.title)
     let tag = " \(snapshot.screen.rawValue)"
-    let fill = String(repeating: "─", count: max(2, Self.width - heading.count - tag.count))
-    lines.append(style.apply(.title, heading) + style.apply(.dim, fill + tag))
-    var body: [String] = []
+    if columns != nil, title.count > width - tag.count - 7 {
+      // A terminal too narrow for the whole title: cut it, so the rule still fits.
+      title = String(title.prefix(max(1, width - tag.count - 8))) + "…"
+    }
+    let heading = "╭─ \(title) "
+    var body = Body()
+    body.text += style.apply(.title, heading)
+    body.text += style.apply(.dim, Self.rule(max(2, width - heading.count - tag.count)) + tag)
+    if let since = snapshot.staleSince {
+      body.append(
+        style.apply(
+          .warning, "⚠ Not up to date: loaded \(DateText.full(since, now: since)); showing it until a reload works."))
+      body.append("")
+    }
     if let notice = snapshot.notice {
       body.append(style.apply(.success, "✓ \(Self.clean(notice))"))
       body.append("")
     }
     for block in snapshot.blocks {
-      for line in render(block) {
-        // A gap opens a new part of the block: never at the top, never two in a row.
-        if line == Self.gap {
-          if !body.isEmpty && body.last != "" { body.append("") }
-        } else {
-          body.append(line)
-        }
-      }
+      write(block, into: &body)
     }
     if let error = snapshot.error {
-      if !body.isEmpty && body.last != "" { body.append("") }
+      body.separate()
       body.append(
         style.apply(.error, "✗ \(Self.clean(error.message))") + style.apply(.dim, " (\(error.code.rawValue))"))
-      let offered = error.recovery.filter { isOffered($0, in: snapshot) }
-      if !offered.isEmpty {
-        body.append("  You can: " + offered.map { $0.label.lowercased() }.joined(separator: " · "))
+      if !error.recovery.isEmpty {
+        body.append("  You can: " + error.recovery.map { $0.label.lowercased() }.joined(separator: " · "))
       }
     }
     if !snapshot.actions.isEmpty {
-      if !body.isEmpty && body.last != "" { body.append("") }
+      body.separate()
       let labelWidth = snapshot.actions.map(\.label.count).max() ?? 0
       for (index, action) in snapshot.actions.enumerated() {
-        let number = style.apply(.bold, "\(index + 1)")
-        let pad = String(repeating: " ", count: labelWidth - action.label.count + 2)
-        body.append("\(number) \(action.label)\(pad)" + style.apply(.dim, action.usage))
+        body.beginLine()
+        body.text += style.apply(.bold, String(index + 1))
+        body.text += " "
+        body.text += action.label
+        body.text += Self.spaces(labelWidth - action.label.count + 2)
+        body.text += style.apply(.dim, action.usage)
+        body.endLine()
       }
     }
-    // No trailing spaces: editors strip them, which would break golden transcripts.
-    lines += body.map { line in
-      let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
-      return trimmed.isEmpty ? "│" : "│ \(trimmed)"
+    body.text += "\n"
+    body.text += columns == nil ? Self.bottom : "╰" + Self.rule(width - 1)
+    return body.text
+  }
+
+  /// The block without its frame: the title and screen id, then the content lines as they are.
+  static func unboxed(_ text: String, title: String, snapshot: ScreenSnapshot) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast().map { line in
+      line.hasPrefix("│ ") ? String(line.dropFirst(2)) : line == "│" ? "" : String(line)
     }
-    lines.append("╰" + String(repeating: "─", count: Self.width - 1))
+    lines.insert("\(title) (\(snapshot.screen.rawValue))", at: 0)
     return lines.joined(separator: "\n")
   }
 
-  /// Whether the screen offers a way to follow `recovery`; "go back" on a screen without Back would mislead.
-  private func isOffered(_ recovery: AppError.Recovery, in snapshot: ScreenSnapshot) -> Bool {
-    let keys = Set(snapshot.actions.map(\.key))
-    switch recovery {
-    case .retry: return keys.contains(ActionID.retry.rawValue)
-    case .back: return keys.contains(ActionID.back.rawValue) || keys.contains(ActionID.home.rawValue)
-    case .signIn:
-      return !keys.isDisjoint(with: [ActionID.signInApple, .signInGoogle, .signOut].map(\.rawValue))
-    case .edit, .contactSupport: return true
+  /// `text` with every line longer than `width` visible characters (escape sequences take no room) broken inside
+  /// the frame: the rest of a content line continues on a new line after `│   `.
+  static func wrapped(_ text: String, width: Int) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 64)
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if index > 0 { result += "\n" }
+      var visible = 0
+      var inEscape = false
+      var lastSpace: String.Index?
+      var current = ""
+      let framed = line.hasPrefix("│")
+      for character in line {
+        if character == "\u{1B}" {
+          inEscape = true
+        } else if inEscape {
+          if character.isLetter { inEscape = false }
+        } else {
+          if visible == width && framed {
+            // Break at the last space of the line if there is one, else here.
+            if let space = lastSpace {
+              let rest = current[current.index(after: space)...]
+              current = String(current[..<space])
+              result += current + "\n│   "
+              current = String(rest)
+              visible = 4 + rest.count
+            } else {
+              result += current + "\n│   "
+              current = ""
+              visible = 4
+            }
+            lastSpace = nil
+          }
+          visible += 1
+          if character == " " && visible > 6 { lastSpace = current.endIndex }
+        }
+        current.append(character)
+      }
+      result += current
     }
+    return result
+  }
+
+  /// The block's text as it is written: each content line after a newline and `│ `, without trailing spaces (editors
+  /// strip them, which would break golden transcripts). A line is written in place between ``beginLine()`` and
+  /// ``endLine()``, which trims it as ``TextRenderer/trimmingTrailingSpaces(_:)`` would.
+  private struct Body {
+    var text = ""
+    private var isEmpty = true
+    private var lastIsBlank = false
+    /// Where the current line's content starts, in UTF-8 bytes.
+    private var lineStart = 0
+
+    init() {
+      text.reserveCapacity(2048)
+    }
+
+    mutating func beginLine() {
+      text += "\n│ "
+      lineStart = text.utf8.count
+    }
+
+    mutating func endLine() {
+      let utf8 = text.utf8
+      let start = utf8.index(utf8.startIndex, offsetBy: lineStart)
+      isEmpty = false
+      lastIsBlank = start == utf8.endIndex
+      var end = utf8.endIndex
+      while end > start && utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+      if end < utf8.endIndex && end > start && utf8[utf8.index(before: end)] >= 0x80 {
+        // A non-ASCII character before the spaces: trim the line by characters, on its own.
+        let line = String(Substring(utf8[start...]))
+        end = utf8.index(start, offsetBy: TextRenderer.trimmingTrailingSpaces(line).utf8.count)
+      }
+      // An empty line is "│" alone, without the space.
+      let cut = end == start ? utf8.index(before: start) : end
+      if cut < utf8.endIndex { text.removeSubrange(cut...) }
+    }
+
+    mutating func append(_ line: String) {
+      beginLine()
+      text += line
+      endLine()
+    }
+
+    /// A blank line before a new part: never at the top, never two in a row.
+    mutating func separate() {
+      if !isEmpty && !lastIsBlank { append("") }
+    }
+  }
+
+  private static let rules = repetitions(of: "─")
+  private static let bottom = "╰" + rule(width - 1)
+  private static let blanks = repetitions(of: " ")
+
+  /// `""`, `piece`, `piece + piece`, … up to `width` pieces, each one append longer than the last (building each
+  /// with `String(repeating:count:)` would cost more at start-up than it saves on one screen).
+  private static func repetitions(of piece: String) -> [String] {
+    var strings = [""]
+    strings.reserveCapacity(width + 1)
+    for _ in 0..<width { strings.append(strings[strings.count - 1] + piece) }
+    return strings
+  }
+
+  /// `count` box-drawing dashes.
+  private static func rule(_ count: Int) -> String {
+    rules.indices.contains(count) ? rules[count] : String(repeating: "─", count: count)
+  }
+
+  /// `count` spaces.
+  private static func spaces(_ count: Int) -> String {
+    blanks.indices.contains(count) ? blanks[count] : String(repeating: " ", count: max(0, count))
   }
 
   /// `text` with control characters (escape sequences, line breaks) shown as `�`, so no content can break out of
   /// the block, colour the terminal, or forge a `> ` input line in a transcript.
   public static func clean(_ text: String) -> String {
-    guard Validation.containsControlCharacters(text) else { return text }
+    guard hasControlCharacters(text) else { return text }
     return String(
       String.UnicodeScalarView(
         text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
   }
 
-  private func render(_ block: Block) -> [String] {
+  /// Whether `text` holds a control character (general category Cc, U+0000–U+001F and U+007F–U+009F, what
+  /// `Validation.containsControlCharacters` looks for), from its UTF-8 bytes alone: a C0 control or DEL is one byte
+  /// below 0x20 or 0x7F, a C1 control is 0xC2 then 0x80–0x9F. No scalar's properties are looked up.
+  static func hasControlCharacters(_ text: String) -> Bool {
+    func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+        previous = byte
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
+  }
+
+  /// `line` without the spaces that end it, as `String(line.reversed().drop { $0 == " " }.reversed())` gives it,
+  /// from the UTF-8 bytes. A space is its own character when an ASCII byte (or nothing) comes before the run of
+  /// spaces, since no ASCII character joins a following one; otherwise characters decide (a combining mark after a
+  /// space, or a prepended mark before it, makes a character that is not a space).
+  static func trimmingTrailingSpaces(_ line: String) -> Substring {
+    let utf8 = line.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex {
+      let before = utf8.index(before: end)
+      guard utf8[before] == 0x20 else { break }
+      end = before
+    }
+    guard end == utf8.startIndex || utf8[utf8.index(before: end)] < 0x80 else {
+      var characters = line[...]
+      while characters.last == " " { characters.removeLast() }
+      return characters
+    }
+    return line[..<end]
+  }
+
+  /// Writes `block`'s lines; a section or the pager opens a new part of the block with a blank line.
+  private func write(_ block: Block, into body: inout Body) {
     switch block.cleaned {
     case .paragraph(let text):
-      return wrap(text, width: Self.width - 2)
+      for line in wrap(text, width: Self.width - 2) { body.append(line) }
     case .field(let label, let value):
-      return ["\(label): " + style.apply(.bold, value)]
+      body.beginLine()
+      body.text += label
+      body.text += ": "
+      body.text += style.apply(.bold, value)
+      body.endLine()
     case .section(let title):
-      return [Self.gap, style.apply(.bold, title)]
+      body.separate()
+      body.append(style.apply(.bold, title))
     case .item(let ref, let text, let flag):
-      let marker = ref.map { "#\($0)" } ?? "•"
-      let flagText = flag.map { "  " + style.apply(.warning, "[\($0)]") } ?? ""
-      return ["  \(marker) \(text)\(flagText)"]
+      body.beginLine()
+      body.text += "  "
+      if let ref {
+        body.text += "#"
+        body.text += String(ref)
+      } else {
+        body.text += "•"
+      }
+      body.text += " "
+      body.text += text
+      if let flag {
+        body.text += "  "
+        body.text += style.apply(.warning, "[\(flag)]")
+      }
+      body.endLine()
     case .empty(let text):
-      return ["  " + style.apply(.dim, text)]
+      body.beginLine()
+      body.text += "  "
+      body.text += style.apply(.dim, text)
+      body.endLine()
     case .qr(let payload):
-      return QRPlaceholder.lines(for: payload) + [
-        style.apply(.dim, "QR placeholder, not scannable; it stands for \(payload)")
-      ]
+      for line in QRPlaceholder.lines(for: payload) { body.append(line) }
+      body.append(style.apply(.dim, "QR placeholder, not scannable; it stands for \(payload)"))
     case .pager(let page, let count):
       let dots = (1...count).map { $0 == page ? "●" : "○" }.joined(separator: " ")
-      return [Self.gap, "\(dots)   page \(page) of \(count)"]
+      body.separate()
+      body.append("\(dots)   page \(page) of \(count)")
+    }
+  }
+
+  /// ``wrap(_:width:)`` over bytes, for text of printable ASCII only (one character per byte); `nil` for any other.
+  static func wrapPrintableASCII(_ text: String, width: Int) -> [String]? {
+    var text = text
+    return text.withUTF8 { bytes -> [String]? in
+      var lines: [String] = []
+      var line: [UInt8] = []
+      line.reserveCapacity(width + 1)
+      var start = 0
+      while start < bytes.count {
+        guard bytes[start] != 0x20 else {
+          start += 1
+          continue
+        }
+        var end = start
+        while end < bytes.count && bytes[end] != 0x20 {
+          guard (0x21..<0x7F).contains(bytes[end]) else { return nil }
+          end += 1
+        }
+        if !line.isEmpty && line.count + 1 + (end - start) > width {
+          lines.append(String(decoding: line, as: UTF8.self))
+          line.removeAll(keepingCapacity: true)
+        }
+        if !line.isEmpty { line.append(0x20) }
+        line.append(contentsOf: bytes[start..<end])
+        start = end
+      }
+      if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+      return lines
     }
   }
 
   /// Breaks `text` into lines of at most `width` characters, at spaces.
   func wrap(_ text: String, width: Int) -> [String] {
+    if let lines = Self.wrapPrintableASCII(text, width: width) { return lines }
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {

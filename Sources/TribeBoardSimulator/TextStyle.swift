@@ -11,10 +11,16 @@ public struct TextStyle: Sendable, Equatable {
   public static let plain = TextStyle(colored: false)
   public static let ansi = TextStyle(colored: true)
 
-  /// Colour when standard output is a terminal and `NO_COLOR` is not set (https://no-color.org).
+  /// Colour when standard output is a colour terminal: not with `NO_COLOR` set (https://no-color.org), nor on a
+  /// `TERM=dumb` terminal.
   public static func forStandardOutput(environment: [String: String]) -> TextStyle {
+    TextStyle(colored: wantsColor(environment: environment) && isatty(STDOUT_FILENO) == 1)
+  }
+
+  /// Whether the environment allows colour.
+  static func wantsColor(environment: [String: String]) -> Bool {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    return TextStyle(colored: !noColor && isatty(STDOUT_FILENO) == 1)
+    return !noColor && environment["TERM"] != "dumb"
   }
 
   public enum Role: String, Sendable {

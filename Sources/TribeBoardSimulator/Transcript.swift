@@ -1,13 +1,26 @@
 import TribeBoardScenarios
 
 /// A transcript: what a session showed. Input lines start with `> `; every other line is output.
+///
+/// Every input and every output round-trips: an input holding a control character (a CR, a tab, a line break from
+/// a journey step) is written on an escaped input line, `>\ ` then the input with `\\`, `\t`, `\r`, `\n` and
+/// `\u{HEX}` escapes; an output line that starts with `>` or `\` is written with a `\` before it.
 public enum Transcript {
   /// The marker that starts an input line.
   public static let inputMarker = "> "
+  /// The marker that starts an input line written with backslash escapes.
+  public static let escapedInputMarker = ">\\ "
 
   /// Runs `inputs` on a fresh simulator of `scenario` and returns the transcript and any failed expectations.
   /// A `:quit` ends the run early, as it would end a live session.
   public static func run(_ scenario: Scenario, inputs: [String]) async -> (text: String, failures: [String]) {
+    let steps = await steps(scenario, inputs: inputs)
+    return (format(steps), steps.compactMap(\.failedExpectation))
+  }
+
+  /// The steps of running `inputs` on a fresh simulator of `scenario`: the launch, then one a line, stopping at a
+  /// `:quit`, which ends the run as it would end a live session.
+  public static func steps(_ scenario: Scenario, inputs: [String]) async -> [Step] {
     let simulator = Simulator(scenario: scenario)
     var steps = [await simulator.start()]
     for input in inputs {
@@ -15,7 +28,7 @@ public enum Transcript {
       steps.append(step)
       if step.quit { break }
     }
-    return (format(steps), steps.compactMap(\.failedExpectation))
+    return steps
   }
 
   /// The transcript text of `steps`, ending in a newline.
@@ -25,15 +38,90 @@ public enum Transcript {
 
   /// One step: its input line, then its output, without a trailing newline.
   public static func format(_ step: Step) -> String {
-    let output = step.text(style: .plain)
+    let output = escapedOutput(step.text(style: .plain))
     guard let input = step.input else { return output }
-    return output.isEmpty ? inputMarker + input : inputMarker + input + "\n" + output
+    return output.isEmpty ? inputLine(input) : inputLine(input) + "\n" + output
   }
 
-  /// The input lines of a transcript, in order.
+  /// The line that records `input`.
+  public static func inputLine(_ input: String) -> String {
+    guard input.unicodeScalars.contains(where: needsEscape) else { return inputMarker + input }
+    var line = escapedInputMarker
+    for scalar in input.unicodeScalars {
+      switch scalar {
+      case "\\": line += "\\\\"
+      case "\t": line += "\\t"
+      case "\r": line += "\\r"
+      case "\n": line += "\\n"
+      case _ where needsEscape(scalar): line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: line.unicodeScalars.append(scalar)
+      }
+    }
+    return line
+  }
+
+  /// Output text with a `\` before every line that starts with `>` or `\`, so no output line reads as input.
+  static func escapedOutput(_ text: String) -> String {
+    var atLineStart = true
+    var needed = false
+    for byte in text.utf8 {
+      if atLineStart && (byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\")) {
+        needed = true
+        break
+      }
+      atLineStart = byte == UInt8(ascii: "\n")
+    }
+    guard needed else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.utf8.first == UInt8(ascii: ">") || line.utf8.first == UInt8(ascii: "\\") ? "\\" + line : String(line)
+    }.joined(separator: "\n")
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+  }
+
+  /// The input lines of a transcript, in order, with escapes undone.
   public static func inputs(of text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { $0.hasPrefix(inputMarker) }
-      .map { String($0.dropFirst(inputMarker.count)) }
+    // Split on the byte, not the Character: "\r\n" is one Character and would hide a line break.
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).compactMap { line in
+      if line.starts(with: escapedInputMarker.utf8) {
+        return unescape(Substring(line.dropFirst(escapedInputMarker.utf8.count)))
+      }
+      if line.starts(with: inputMarker.utf8) { return String(Substring(line.dropFirst(inputMarker.utf8.count))) }
+      return nil
+    }
+  }
+
+  private static func unescape(_ text: Substring) -> String {
+    var result = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\", let code = scalars.first else {
+        result.append(scalar)
+        continue
+      }
+      scalars.removeFirst()
+      switch code {
+      case "\\": result.append("\\")
+      case "t": result.append("\t")
+      case "r": result.append("\r")
+      case "n": result.append("\n")
+      case "u":
+        if scalars.first == "{", let close = scalars.firstIndex(of: "}"),
+          let value = UInt32(
+            String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close])), radix: 16),
+          let decoded = Unicode.Scalar(value)
+        {
+          result.append(decoded)
+          scalars = scalars[scalars.index(after: close)...]
+        } else {
+          result.append(contentsOf: ["\\", "u"])
+        }
+      default:
+        result.append(contentsOf: ["\\", code])
+      }
+    }
+    return String(result)
   }
 }

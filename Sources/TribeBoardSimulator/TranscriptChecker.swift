@@ -17,19 +17,21 @@ public enum CheckOutcome: Equatable, Sendable {
   case passed
   /// `--update` rewrote the file.
   case updated
-  /// The file did not exist; it was written and needs a review.
+  /// The file did not exist and `--update` wrote it.
   case recorded
+  /// The file does not exist; nothing was written (`--update` records it).
+  case missing
   /// The run's output differs from the file.
   case mismatch(diff: String)
   /// The output matches but an `:expect` in the journey failed.
   case failedExpectations([String])
-  /// The file could not be read or written.
+  /// The file could not be read or written; it was left as it was.
   case unreadable(String)
 
   public var failed: Bool {
     switch self {
-    case .passed, .updated: false
-    case .recorded, .mismatch, .failedExpectations, .unreadable: true
+    case .passed, .updated, .recorded: false
+    case .missing, .mismatch, .failedExpectations, .unreadable: true
     }
   }
 }
@@ -117,33 +119,54 @@ public enum TranscriptChecker {
     return cases
   }
 
-  /// Replays one transcript and compares; with `update`, rewrites a differing file (atomically).
+  /// The largest transcript read, in bytes.
+  public static let maximumTranscriptSize = 64 << 20
+
+  /// Replays one transcript and compares. Writes nothing unless `update` is set; then a differing or missing file
+  /// is written atomically (``AtomicFile``). A file that can't be read, is not UTF-8 or is read-only is never
+  /// replaced.
   public static func check(_ transcript: TranscriptCase, update: Bool) async -> CheckOutcome {
-    let expected = try? String(contentsOfFile: transcript.path, encoding: .utf8)
+    let path = transcript.path
+    var expected: String?
+    do {
+      let data = try RegularFile.read(path, limit: maximumTranscriptSize)
+      guard let text = String(validating: data, as: UTF8.self) else {
+        return .unreadable("the file is not UTF-8 text; it was left as it is (fix or delete it, then check again)")
+      }
+      expected = text
+    } catch .missing {
+      expected = nil
+    } catch {
+      return .unreadable("\(error); it was left as it is")
+    }
     let inputs: [String]
     if let journey = transcript.journey {
       inputs = journey.steps
     } else if let expected {
       inputs = Transcript.inputs(of: expected)
     } else {
-      return .unreadable("can't read \(transcript.path)")
+      return .unreadable("no such file")
     }
     let (actual, failures) = await Transcript.run(transcript.scenario, inputs: inputs)
     if expected == actual {
       return failures.isEmpty ? .passed : .failedExpectations(failures)
     }
-    if update || expected == nil {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: URL(fileURLWithPath: transcript.path).deletingLastPathComponent().path,
-          withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: URL(fileURLWithPath: transcript.path), options: .atomic)
-      } catch {
-        return .unreadable("can't write \(transcript.path): \(error.localizedDescription)")
-      }
-      if !failures.isEmpty { return .failedExpectations(failures) }
-      return expected == nil ? .recorded : .updated
+    guard update else {
+      guard let expected else { return .missing }
+      return .mismatch(diff: LineDiff.unified(expected: expected, actual: actual))
     }
-    return .mismatch(diff: LineDiff.unified(expected: expected ?? "", actual: actual))
+    do {
+      try FileManager.default.createDirectory(
+        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+    } catch {
+      return .unreadable("can't create its folder: \(error.localizedDescription)")
+    }
+    do {
+      try AtomicFile.write(Data(actual.utf8), to: path)
+    } catch {
+      return .unreadable("not rewritten: \(error)")
+    }
+    if !failures.isEmpty { return .failedExpectations(failures) }
+    return expected == nil ? .recorded : .updated
   }
 }

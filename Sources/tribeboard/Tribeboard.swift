@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TribeBoardScenarios
+import TribeBoardSimulator
 
 @main
 struct Tribeboard: AsyncParsableCommand {
@@ -10,12 +11,50 @@ struct Tribeboard: AsyncParsableCommand {
     discussion: """
       With no subcommand, opens the REPL on the built-in '\(BundledScenarios.defaultName)' scenario.
 
-      Exit codes: 0 success, 1 a check or expectation failed, 64 bad usage, 65 a bad scenario file.
+      Exit codes: 0 success, 1 a check or expectation failed, 64 bad usage, 65 a bad scenario file, \
+      74 standard output closed or full.
       """,
     version: "0.1.0",
-    subcommands: [Repl.self, Play.self, Check.self, List.self, Roles.self],
+    subcommands: [
+      Repl.self, Play.self, Check.self, List.self, Roles.self, Graph.self, CoverageCommand.self, Explore.self,
+      StoryboardCommand.self,
+    ],
     defaultSubcommand: Repl.self
   )
+
+  @Option(
+    help: ArgumentHelp(
+      "The largest scenario file to load (such as 200M or 1G; default 64M), for any subcommand.",
+      discussion: "Sets \(ScenarioLimits.environmentVariable), which the loader reads.", valueName: "size"))
+  var maxScenarioSize: String?
+
+  func validate() throws {
+    guard let maxScenarioSize else { return }
+    guard ScenarioLimits.size(maxScenarioSize) != nil else {
+      throw ValidationError(
+        "'\(maxScenarioSize)' is not a size: write bytes, or a number with K, M or G (such as 200M)")
+    }
+    setenv(ScenarioLimits.environmentVariable, maxScenarioSize, 1)
+  }
+
+  /// Guards the standard descriptors before anything runs (see ``StandardOutput/prepare()``).
+  static func main() async {
+    StandardOutput.prepare()
+    await main(nil)
+  }
+}
+
+/// Exit code when standard output is closed or full (sysexits' EX_IOERR).
+let outputClosedExit = ExitCode(74)
+
+/// Prints to standard output; when it is closed or full, says so once on standard error and ends with exit 74.
+func emit(_ text: String, terminator: String = "\n") throws {
+  do {
+    try StandardOutput.write(text + terminator)
+  } catch {
+    if !error.isBrokenPipe { printError("tribeboard: \(error); stopping.") }
+    throw outputClosedExit
+  }
 }
 
 /// Exit code for a scenario file that can't be used (sysexits' EX_DATAERR).
@@ -23,7 +62,7 @@ let badScenarioExit = ExitCode(65)
 
 /// Prints to standard error.
 func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
+  StandardOutput.writeError(text + "\n")
 }
 
 /// Prints `message` as a usage error and gives the exit code for bad usage (64). For problems found in `run()`,

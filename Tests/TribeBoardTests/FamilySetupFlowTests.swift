@@ -21,11 +21,15 @@ import TribeBoardMocks
     await tester.send(.nameFamily, "  The   Johnsons ") {
       $0.error = nil
       $0.screen = .familyCreated
-      $0.family = Family(id: "family-1", name: "The Johnsons", code: "Z6CM4T")
-      $0.membership = Membership(userID: "sarah", familyID: "family-1", role: .parentAdmin)
+      $0.session = .member(
+        Fixtures.session(Fixtures.sarah), Family(id: "family-1", name: "The Johnsons", code: "Z6CM4T"),
+        Membership(userID: "sarah", familyID: "family-1", role: .parentAdmin))
     }
     #expect(tester.state.content.shareCode == ShareCode(code: "Z6CM4T", link: "https://tribeboard.app/join/Z6CM4T"))
-    await tester.send(.continueToDashboard) { $0.screen = .dashboard }
+    await tester.send(.continueToDashboard) {
+      $0.screen = .dashboard
+      $0.notes = ["Setting up your family board…"]
+    }
   }
 
   @Test func familyCodesComeFromTheSeedAndAreUnique() async throws {
@@ -52,8 +56,9 @@ import TribeBoardMocks
       $0.error = nil
       $0.retry = nil
       $0.screen = .familyCreated
-      $0.family = Family(id: "family-1", name: "The Johnsons", code: "Z6CM4T")
-      $0.membership = Membership(userID: "sarah", familyID: "family-1", role: .parentAdmin)
+      $0.session = .member(
+        Fixtures.session(Fixtures.sarah), Family(id: "family-1", name: "The Johnsons", code: "Z6CM4T"),
+        Membership(userID: "sarah", familyID: "family-1", role: .parentAdmin))
     }
   }
 
@@ -78,8 +83,8 @@ import TribeBoardMocks
     }
     await tester.send(.joinAsAdult) {
       $0.screen = .dashboard
-      $0.family = Fixtures.johnsons
-      $0.membership = Membership(userID: "mark", familyID: "johnsons", role: .adult)
+      $0.session = Fixtures.member(Fixtures.mark, .adult)
+      $0.notes = ["Setting up your family board…"]
       $0.notice = "Welcome to The Johnsons!"
     }
   }
@@ -100,13 +105,13 @@ import TribeBoardMocks
     await tester.send(.joinAsParentAdmin) {
       $0.error = AppError(
         .roleConflict, "A child's account can join as a child or a visitor, not as parent admin.",
-        recovery: [.edit, .back])
+        recovery: [.back])
     }
     await tester.send(.joinAsChild) {
       $0.error = nil
       $0.screen = .dashboard
-      $0.family = Fixtures.johnsons
-      $0.membership = Membership(userID: "ben", familyID: "johnsons", role: .child)
+      $0.session = Fixtures.member(Fixtures.ben, .child)
+      $0.notes = ["Setting up your family board…"]
       $0.notice = "Welcome to The Johnsons!"
     }
   }

@@ -29,8 +29,17 @@ struct FlowTester {
     let outcome = await flow.send(Intent(action, argument), to: &state, services: services)
     #expect(outcome == .performed, sourceLocation: sourceLocation)
     expected.content = state.content
+    expected.cache = state.cache
     expected.now = state.now
     #expect(state == expected, sourceLocation: sourceLocation)
+  }
+
+  /// Sends `intent` without predicting the whole state, for tests that check a few things after.
+  mutating func drive(_ action: ActionID, _ argument: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    async
+  {
+    let outcome = await flow.send(Intent(action, argument), to: &state, services: services)
+    #expect(outcome == .performed, sourceLocation: sourceLocation)
   }
 
   /// Sends an intent the screen does not offer; the state must not change.
@@ -50,7 +59,7 @@ enum Fixtures {
   static let now = Date(timeIntervalSince1970: 1_772_438_400)  // 2026-03-02T08:00:00Z
   static let sarah = UserProfile(id: "sarah", name: "Sarah Johnson", email: "sarah@example.com")
   static let mark = UserProfile(id: "mark", name: "Mark Johnson", email: "mark@example.com")
-  static let ben = UserProfile(id: "ben", name: "Ben Johnson", email: "ben@example.com")
+  static let ben = UserProfile(id: "ben", name: "Ben Johnson", email: "ben@example.com", isChildAccount: true)
   static let nana = UserProfile(id: "nana", name: "Nana Rose", email: "nana@example.com")
   static let johnsons = Family(id: "johnsons", name: "The Johnsons", code: "K7QM2X")
 
@@ -68,6 +77,20 @@ enum Fixtures {
           userID: profile.id, familyID: johnsons.id, role: role,
           expiresAt: role == .visitor ? now.addingTimeInterval(86400) : nil)
       })
+  }
+
+  /// The session the mock issues: access token `token` (an hour from `issued`) under refresh token `refresh`
+  /// (30 days from the scenario's start for the first, from `issued` for later ones).
+  static func session(_ user: UserProfile, token: Int = 1, refresh: Int = 1, issued: Date = now) -> AuthSession {
+    AuthSession(
+      user: user, token: "token-\(token)", expiresAt: issued.addingTimeInterval(3600),
+      refreshToken: "refresh-\(refresh)",
+      refreshExpiresAt: (refresh == 1 ? now : issued).addingTimeInterval(30 * 86400))
+  }
+
+  /// A member's session value in the Johnsons.
+  static func member(_ user: UserProfile, _ role: Role, token: Int = 1) -> Session {
+    .member(session(user, token: token), johnsons, Membership(userID: user.id, familyID: johnsons.id, role: role))
   }
 
   static let everyone: [(UserProfile, Role)] = [(sarah, .parentAdmin), (mark, .adult), (ben, .child), (nana, .visitor)]

@@ -18,7 +18,10 @@ import TribeBoardSimulator
     var tester = await signedIn("ben")
     await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
     #expect(FlowTable.visibleTasks(tester.state).map(\.id) == ["bins"])
-    await tester.send(.markDone, "1") { $0.notice = "“Bins” done: +5 points." }
+    await tester.send(.markDone, "1") {
+      $0.notice = "“Bins” done: +5 points."
+      $0.screen = .tasks(mineOnly: false, shown: ["bins"])  // The list keeps the numbers Ben saw.
+    }
     #expect(tester.state.content.tasks.first?.status == .done)
     await tester.send(.markDone, "1") {
       $0.notice = nil
@@ -94,20 +97,31 @@ import TribeBoardSimulator
     await tester.send(.openItem, "2") { $0.screen = .memberDetail("sarah") }
     await tester.send(.changeRole, "adult") {
       $0.notice = "Sarah is now adult."
-      $0.membership?.role = .adult
+      $0.session = Fixtures.member(Fixtures.sarah, .adult)
       // An adult may not manage the family: the screen is left at once, saying why.
       $0.screen = .dashboard
-      $0.error = AppError(.permissionDenied, "An adult can't manage members, roles and the family code.")
+      $0.error = AppError(.permissionDenied, "An adult can't manage members, roles and the family code.", recovery: [])
     }
   }
 
   @Test func leavingTheFamilyEndsAccessToItsScreens() async {
     var tester = await signedIn("mark")
     await tester.send(.openSettings) { $0.screen = .settings }
+    let question = "Leave The Johnsons? You will need the family code to join again."
     await tester.send(.leaveFamily) {
+      $0.screen = .confirm(Confirmation(question: question, intent: Intent(.leaveFamily), back: .settings))
+    }
+    await tester.send(.confirmNo) {
+      $0.screen = .settings
+      $0.notice = "Nothing was changed."
+    }
+    await tester.send(.leaveFamily) {
+      $0.screen = .confirm(Confirmation(question: question, intent: Intent(.leaveFamily), back: .settings))
+      $0.notice = nil
+    }
+    await tester.send(.confirmYes) {
       $0.screen = .familySetup
-      $0.family = nil
-      $0.membership = nil
+      $0.session = .signedIn(Fixtures.session(Fixtures.mark))
       $0.notice = "You left The Johnsons."
     }
     await tester.sendUnavailable(.openTasks)
@@ -132,18 +146,18 @@ import TribeBoardSimulator
     configuration.faults = [Fault(operation: .syncPerformInitialSetup, error: .serviceUnavailable, times: 1)]
     var tester = await FlowTester(configuration)
     await tester.send(.signInApple) {
-      $0.error = AppError(.serviceUnavailable)
+      $0.error = AppError(.serviceUnavailable, recovery: [.retry])
       $0.retry = Intent(.signInApple)
     }
-    #expect(tester.state.session == nil)
+    #expect(tester.state.session == .signedOut)
     #expect(try await tester.services.auth.currentSession() == nil)
     await tester.send(.retry) {
       $0.error = nil
       $0.retry = nil
       $0.screen = .dashboard
-      $0.session = AuthSession(user: Fixtures.sarah, token: "token-2")
-      $0.family = Fixtures.johnsons
-      $0.membership = Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin)
+      $0.session = .member(
+        Fixtures.session(Fixtures.sarah, token: 2, refresh: 2), Fixtures.johnsons,
+        Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))
     }
   }
 

@@ -7,7 +7,7 @@ import TribeBoardMocks
   @Test func firstLaunchShowsTheFirstOnboardingPage() async {
     let tester = await FlowTester(Fixtures.configuration())
     #expect(tester.state.screen == .onboarding(page: 1))
-    #expect(tester.state.session == nil)
+    #expect(tester.state.session == .signedOut)
   }
 
   @Test func nextAndBackMoveBetweenPages() async {
@@ -38,7 +38,7 @@ import TribeBoardMocks
     #expect(tester.state.screen == .signIn)
     await tester.send(.signInApple) {
       $0.screen = .familySetup
-      $0.session = AuthSession(user: Fixtures.sarah, token: "token-1")
+      $0.session = .signedIn(Fixtures.session(Fixtures.sarah))
     }
   }
 
@@ -46,9 +46,7 @@ import TribeBoardMocks
     var tester = await FlowTester(Fixtures.configuration(onboarded: true, family: Fixtures.everyone))
     await tester.send(.signInApple) {
       $0.screen = .dashboard
-      $0.session = AuthSession(user: Fixtures.sarah, token: "token-1")
-      $0.family = Fixtures.johnsons
-      $0.membership = Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin)
+      $0.session = Fixtures.member(Fixtures.sarah, .parentAdmin)
     }
   }
 
@@ -56,8 +54,8 @@ import TribeBoardMocks
     var tester = await FlowTester(Fixtures.configuration(onboarded: true))
     await tester.send(.signInGoogle) {
       $0.error = AppError(
-        .accountNotFound, "No TribeBoard account is linked to this Google ID. Try Apple.",
-        recovery: [.back, .contactSupport])
+        .accountNotFound, "No TribeBoard account is linked to that sign-in. Try another way to sign in.",
+        recovery: [.signIn])
     }
   }
 
@@ -65,7 +63,7 @@ import TribeBoardMocks
     let fault = Fault(operation: .authSignIn, error: .networkTimeout, times: 1)
     var tester = await FlowTester(Fixtures.configuration(onboarded: true, faults: [fault]))
     await tester.send(.signInApple) {
-      $0.error = AppError(.networkTimeout)
+      $0.error = AppError(.networkTimeout, recovery: [.retry])
       $0.retry = Intent(.signInApple)
     }
     #expect(tester.flow.actions(in: tester.state).map(\.id) == [.signInApple, .signInGoogle, .retry])
@@ -73,26 +71,29 @@ import TribeBoardMocks
       $0.error = nil
       $0.retry = nil
       $0.screen = .familySetup
-      $0.session = AuthSession(user: Fixtures.sarah, token: "token-1")
+      $0.session = .signedIn(Fixtures.session(Fixtures.sarah))
     }
   }
 
   @Test func mfaAccountsAreAskedForTheirCode() async {
     var tester = await FlowTester(Fixtures.configuration(user: "mark", onboarded: true, family: Fixtures.everyone))
-    let challenge = MFAChallenge(id: "challenge-1", user: Fixtures.mark, provider: .google)
-    await tester.send(.signInGoogle) { $0.screen = .mfa(challenge) }
+    let challenge = MFAChallenge(
+      id: "challenge-1", user: Fixtures.mark, provider: .google, expiresAt: Fixtures.now.addingTimeInterval(600),
+      triesLeft: 5)
+    await tester.send(.signInGoogle) {
+      $0.screen = .mfa
+      $0.session = .awaitingCode(challenge)
+    }
     await tester.send(.enterCode, "12") {
       $0.error = AppError(.invalidMFACode, "A verification code has 6 digits.", recovery: [.edit, .back])
     }
     await tester.send(.enterCode, "111111") {
-      $0.error = AppError(.invalidMFACode, "That code is not right. Check your authenticator and try again.")
+      $0.error = AppError(.invalidMFACode, "That code is invalid or expired. 4 tries left.")
     }
     await tester.send(.enterCode, "482913") {
       $0.error = nil
       $0.screen = .dashboard
-      $0.session = AuthSession(user: Fixtures.mark, token: "token-1")
-      $0.family = Fixtures.johnsons
-      $0.membership = Membership(userID: "mark", familyID: "johnsons", role: .adult)
+      $0.session = Fixtures.member(Fixtures.mark, .adult)
     }
   }
 

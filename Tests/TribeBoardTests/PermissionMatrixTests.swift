@@ -37,14 +37,17 @@ import TribeBoardMocks
     case .taskDetail: .taskDetail("bins")
     case .addTask: .addTask(TaskDraft())
     case .messages: .messages
-    case .noticeboard: .noticeboard
+    case .noticeboard: .noticeboard()
     case .schoolRun: .schoolRun
     case .settings: .settings
     case .profile: .profile
     case .notifications: .notifications
     case .familyManagement: .familyManagement
     case .memberDetail: .memberDetail("ben")
-    case .onboarding, .signIn, .mfa, .familySetup, .createFamily, .joinFamily, .familyPreview: nil
+    // The question's yes carries the permission of the action it asks about, checked before asking: the walk
+    // refuses that action to the roles without it on the screen it belongs to.
+    case .confirm: nil
+    case .onboarding, .signIn, .mfa, .preparing, .familySetup, .createFamily, .joinFamily, .familyPreview: nil
     }
   }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TribeBoardCore
+import TribeBoardFlow
 import TribeBoardSimulator
 
 @Suite struct ReadmeTests {
@@ -18,5 +20,59 @@ import TribeBoardSimulator
       separator: "\n")
     #expect(head.contains("swift run tribeboard "))
     #expect(head.contains("swift test "))
+  }
+}
+
+@Suite struct FlowGraphTests {
+  @Test func theReadmeEmbedsTheCurrentGraph() throws {
+    let text = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+    #expect(
+      text.contains("```mermaid\n" + FlowGraph.render(format: .mermaid) + "```"),
+      "README's flow graph differs from 'tribeboard graph'; paste its output")
+  }
+
+  @Test func everyScreenAppearsAndEveryTargetIsAScreen() {
+    let edges = FlowGraph.edges()
+    let reached = Set(edges.map(\.to))
+    for screen in ScreenID.allCases {
+      #expect(reached.contains(screen.rawValue), "no transition leads to \(screen)")
+    }
+  }
+
+  @Test func aRoleSeesOnlyWhatItMayReach() {
+    let visitor = FlowGraph.render(role: .visitor, format: .mermaid)
+    for absent in ["addEvent", "addTask", "familyManagement", "Claim a pickup", "Send a message"] {
+      #expect(!visitor.contains(absent), "\(absent)")
+    }
+    #expect(visitor.contains("calendar"))
+    let admin = FlowGraph.render(role: .parentAdmin, format: .mermaid)
+    #expect(admin.contains("familyManagement"))
+    #expect(!admin.contains("(manage members"), "a role's graph shows no permission labels")
+  }
+
+  static let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// CI installs Graphviz; elsewhere this runs when `dot` is installed.
+  @Test(.enabled(if: dot != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+  func graphvizRendersTheDotWithoutWarnings() throws {
+    let dot = try #require(Self.dot, "Graphviz 'dot' is not installed")
+    for role in [nil] + Role.allCases.map(Optional.some) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: dot)
+      process.arguments = ["-Tsvg", "-o", "/dev/null"]
+      let input = Pipe()
+      let errors = Pipe()
+      process.standardInput = input
+      process.standardError = errors
+      try process.run()
+      input.fileHandleForWriting.write(Data(FlowGraph.render(role: role, format: .dot).utf8))
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(process.terminationStatus == 0)
+      #expect(warnings.isEmpty, "\(warnings)")
+    }
   }
 }

@@ -48,9 +48,9 @@ import TribeBoardMocks
     """
 
   /// The diagnostics parsing `yaml` gives; records an issue if it parses.
-  func diagnostics(_ yaml: String, file: String = "x.yaml") -> [String] {
+  func diagnostics(_ yaml: String, file: String = "x.yaml", limits: ScenarioLimits? = nil) -> [String] {
     do {
-      let scenario = try ScenarioLoader.parse(yaml, source: file)
+      let scenario = try ScenarioLoader.parse(yaml, source: file, limits: limits)
       Issue.record("expected \(file) to fail, but it parsed as \(scenario.name)")
       return []
     } catch {
@@ -171,8 +171,8 @@ import TribeBoardMocks
     let found = diagnostics("summary: a\nsummary: b\n")
     #expect(
       found == [
-        "x.yaml:1:1: error: duplicate key 'summary' in this mapping; each key may appear only once, so remove or "
-          + "rename the repeats"
+        "x.yaml:2:1: error: duplicate key 'summary' in this mapping (first at 1:1); each key may appear only once, "
+          + "so remove or rename the repeat"
       ])
   }
 
@@ -194,7 +194,7 @@ import TribeBoardMocks
     #expect(
       diagnostics("- summary\n- now\n") == [
         "x.yaml:1:1: error: the top level of a scenario must be a mapping with the keys name, summary, now, seed, "
-          + "device, accounts, families, faults, journeys; found a list"
+          + "device, accounts, families, faults, latency, auth, journeys; found a list"
       ])
     #expect(diagnostics("# nothing here\n").first?.contains("1:1: error: the file holds no YAML") == true)
   }
@@ -217,13 +217,14 @@ import TribeBoardMocks
       diagnostics("sumary: x\n").first == "x.yaml:1:1: error: unknown key 'sumary' (did you mean 'summary'?)")
     #expect(
       diagnostics(minimal(replacing: "signedIn: true", with: "colour: blue")).first
-        == "x.yaml:5:3: error: unknown key 'colour' in 'device'; the keys here are user, onboardingCompleted, signedIn")
+        == "x.yaml:5:3: error: unknown key 'colour' in 'device'; the keys here are user, onboardingCompleted, signedIn, offline"
+    )
   }
 
   @Test func wrongTypesAreReported() {
     #expect(
       diagnostics(minimal(replacing: "device:\n  user: sarah\n  signedIn: true", with: "device: [sarah]")) == [
-        "x.yaml:3:9: error: 'device' must be a mapping with the keys user, onboardingCompleted, signedIn; "
+        "x.yaml:3:9: error: 'device' must be a mapping with the keys user, onboardingCompleted, signedIn, offline; "
           + "found a list"
       ])
     #expect(
@@ -352,7 +353,8 @@ import TribeBoardMocks
       ])
     #expect(
       diagnostics(minimal(replacing: "operation: signIn", with: "operation: signin")) == [
-        "x.yaml:27:33: error: auth operation 'signin' is not one of currentSession, signIn, verify, signOut "
+        "x.yaml:27:33: error: auth operation 'signin' is not one of currentSession, signIn, verify, resendCode, refresh, "
+          + "signOut "
           + "(did you mean 'signIn'?)"
       ])
     #expect(
@@ -429,7 +431,7 @@ import TribeBoardMocks
         "x.yaml:2:6: error: 'now' must be an ISO 8601 timestamp with a time zone, like 2026-03-02T08:00:00Z or "
           + "2026-03-02T09:00+01:00; found 'yesterday'",
         "x.yaml:3:1: error: unknown key 'colour'; the keys here are name, summary, now, seed, device, accounts, "
-          + "families, faults, journeys",
+          + "families, faults, latency, auth, journeys",
         "x.yaml:4:17: error: unknown account 'nobody' as the device's user; accounts are: Sarah",
         "x.yaml:6:11: error: account id 'Sarah' must start with a lowercase letter and use only lowercase letters, "
           + "digits and '-' (try 'sarah')",
@@ -444,21 +446,27 @@ import TribeBoardMocks
   // MARK: Limits
 
   @Test func tooLargeTextIsRejectedBeforeParsing() {
-    let yaml = "summary: " + String(repeating: "x", count: ScenarioLoader.maximumFileSize)
+    let limits = ScenarioLimits(maximumFileSize: 4096)
+    let yaml = "summary: " + String(repeating: "x", count: 4096)
     #expect(
-      diagnostics(yaml) == [
-        "x.yaml:1:1: error: scenario files are limited to 4194304 bytes (4 MiB) and the file has 4194313 bytes; "
-          + "is this really a scenario? Trim the world it describes"
+      throws: ScenarioError(diagnostics: [
+        Diagnostic(
+          file: "x.yaml", line: 1, column: 1,
+          message: "scenario files are limited to 4096 bytes (4 KiB) and the file has 4105 bytes; is this really a "
+            + "scenario? To load a bigger world, raise the limit with --max-scenario-size SIZE or "
+            + "TRIBEBOARD_MAX_SCENARIO_SIZE=SIZE (such as 200M)")
       ])
+    ) { try ScenarioLoader.parse(yaml, source: "x.yaml", limits: limits) }
   }
 
   @Test func tooLargeFileIsRejectedBeforeReading() throws {
+    let limits = ScenarioLimits(maximumFileSize: 4096)
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).yaml")
-    try Data(count: ScenarioLoader.maximumFileSize + 1).write(to: url)
+    try Data(count: limits.maximumFileSize + 1).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    #expect(throws: ScenarioError.self) { try ScenarioLoader.load(contentsOf: url, displayPath: "big.yaml") }
     do {
-      _ = try ScenarioLoader.load(contentsOf: url, displayPath: "big.yaml")
+      _ = try ScenarioLoader.load(contentsOf: url, displayPath: "big.yaml", limits: limits)
+      Issue.record("a file over the limit loaded")
     } catch {
       #expect(error.diagnostics.count == 1)
       #expect(error.diagnostics.first?.description.hasPrefix("big.yaml:1:1: error: scenario files are limited") == true)
@@ -484,8 +492,10 @@ import TribeBoardMocks
   }
 
   static let nodeLimitMessage =
-    "x.yaml:1:1: error: the document expands to more than 500000 YAML nodes (aliases included); scenario files are "
-    + "limited to 500000 — is there an alias loop or 'billion laughs' pattern?"
+    "x.yaml:1:1: error: the document is too big once its aliases are expanded: its aliases add more than 1048576 "
+    + "YAML nodes (aliases counted as what they expand to) — is there an alias loop or 'billion laughs' pattern? "
+    + "(A bigger world can raise the limit: --max-scenario-size SIZE or TRIBEBOARD_MAX_SCENARIO_SIZE=SIZE allows "
+    + "SIZE/64 nodes from aliases)"
 
   /// The classic "billion laughs": nine levels of nine aliases, about 450 bytes.
   static func laughs(key: Bool) -> String {
@@ -503,15 +513,25 @@ import TribeBoardMocks
   }
 
   @Test func aliasBombAsAMappingKeyIsRejectedBeforeComposing() {
-    // Composing this with Yams would hash the 9⁸-node key, which takes minutes.
+    // Hashing the 9⁸-node key to find repeated keys would take minutes.
     #expect(diagnostics(Self.laughs(key: true)) == [Self.nodeLimitMessage])
   }
 
-  @Test func expandedNodeCountIsExact() throws {
+  @Test func aliasesCountAsWhatTheyExpandTo() throws {
+    // 1 mapping + 2 keys + (1 + 3) + (1 + 2 × 4) = 16 nodes.
     let yaml = "a: &x [1, 2, 3]\nb: [*x, *x]\n"
-    let root = try #require(try YAMLDocument.compose(yaml, file: "x.yaml", maximumNodeCount: 100))
-    #expect(YAMLDocument.nodeCount(root, limit: 100) == 1 + 2 + (1 + 3) + (1 + 2 * 4))
-    #expect(YAMLDocument.nodeCount(root, limit: 5) > 5)
+    func limits(nodes: Int, aliasNodes: Int) -> ScenarioLimits {
+      ScenarioLimits(maximumFileSize: 1 << 20, maximumNodeCount: nodes, maximumAliasNodeCount: aliasNodes)
+    }
+    let root = try #require(try YAMLDocument.compose(yaml, file: "x.yaml", limits: limits(nodes: 16, aliasNodes: 8)))
+    #expect(root.mapping?.count == 2)
+    #expect(throws: ScenarioError.self) {
+      try YAMLDocument.compose(yaml, file: "x.yaml", limits: limits(nodes: 15, aliasNodes: 8))
+    }
+    // The two aliases add 2 × 4 nodes.
+    #expect(throws: ScenarioError.self) {
+      try YAMLDocument.compose(yaml, file: "x.yaml", limits: limits(nodes: 16, aliasNodes: 7))
+    }
   }
 
   // MARK: Catalog

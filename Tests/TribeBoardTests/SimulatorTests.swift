@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TribeBoardFlow
 import TribeBoardScenarios
-import TribeBoardSimulator
+
+@testable import TribeBoardSimulator
 
 @Suite struct SimulatorTests {
   func simulator(_ name: String) async throws -> Simulator {
@@ -93,9 +94,9 @@ import TribeBoardSimulator
   @Test func theClockMovesAndBadClockInputIsExplained() async throws {
     let simulator = try await simulator("visitor")
     let bad = await simulator.handle(":clock tomorrow")
-    #expect(bad.messages.first?.text.hasPrefix("? The clock needs an amount like +3h") == true)
+    #expect(bad.messages.first?.text.hasPrefix("? The clock needs an amount like +1s") == true)
     let moved = await simulator.handle(":clock +27h")
-    #expect(moved.messages.first?.text == "Clock: Tue 3 Mar 12:00 UTC.")
+    #expect(moved.messages.first?.text == "Clock: Tue 3 Mar 2026 12:00 UTC.")
     #expect(moved.snapshot?.screen == .familySetup)
     #expect(moved.snapshot?.error?.code == .accessExpired)
   }
@@ -103,13 +104,56 @@ import TribeBoardSimulator
   @Test func faultsCanBeArmedLive() async throws {
     let simulator = try await simulator("existing-user")
     let armed = await simulator.handle(":fault auth.signIn serviceUnavailable 1")
-    #expect(armed.messages.first?.text == "auth.signIn will fail with serviceUnavailable the next 1 time.")
+    #expect(armed.messages.first?.text == "Armed f1: auth.signIn → serviceUnavailable, the next 1 call.")
     let failed = await simulator.handle("sign in google")
     #expect(failed.snapshot?.error?.code == .serviceUnavailable)
     let again = await simulator.handle("retry")
     #expect(again.snapshot?.screen == .mfa)
     let bad = await simulator.handle(":fault auth.signin nope")
-    #expect(bad.messages.first?.text.hasPrefix("? Usage: :fault") == true)
+    #expect(
+      bad.messages.first?.text.hasPrefix("? Name an operation (did you mean auth.signIn?): auth.currentSession") == true
+    )
+    #expect(bad.messages.first?.text.contains("Usage: :fault") == true)
+  }
+
+  @Test func undoReplaysAllButTheLastStepAndGoJumpsIntoAJourney() async throws {
+    let simulator = try await simulator("family-admin")
+    _ = await simulator.handle("messages")
+    _ = await simulator.handle("send Hello")
+    _ = await simulator.handle(":where")
+    let undone = await simulator.handle(":undo")
+    #expect(undone.messages.first?.text == "Undid “send Hello”.")
+    #expect(undone.snapshot?.screen == .messages)
+    #expect(await simulator.environment.backend.world.messages.contains { $0.text == "Hello" } == false)
+    _ = await simulator.handle(":undo")
+    #expect(simulator.state.screen == .dashboard)
+    let nothing = await simulator.handle(":undo")
+    #expect(nothing.messages.first?.text == "? There is nothing to undo since the scenario started.")
+
+    let went = await simulator.handle(":go chores-and-points@3")
+    #expect(
+      went.messages.first?.text
+        == "Journey chores-and-points at step 3 of 28 (“title Tidy the playroom”). Carry on from here.")
+    #expect(went.snapshot?.screen == .addTask)
+    _ = await simulator.handle("for ben")
+    let back = await simulator.handle(":undo")
+    #expect(back.snapshot?.screen == .addTask)
+    #expect(simulator.history == ["tasks", "add task", "title Tidy the playroom"])
+    let bad = await simulator.handle(":go chores-and-points@99")
+    #expect(bad.messages.first?.text == "? chores-and-points has steps 0 to 28; “99” is not one.")
+  }
+
+  @Test func mistypedCommandsAndNamesGetADidYouMean() async throws {
+    let simulator = try await simulator("family-admin")
+    let command = await simulator.handle(":expct screen=dashboard")
+    #expect(
+      command.messages.first?.text.hasPrefix("? “:expct” is not a simulator command (did you mean :expect?).") == true)
+    let operation = await simulator.handle(":fault data.taks networkTimeout")
+    #expect(operation.messages.first?.text.hasPrefix("? Name an operation (did you mean data.tasks?)") == true)
+    let code = await simulator.handle(":fault data.tasks netwrkTimeout")
+    #expect(code.messages.first?.text.contains("(did you mean networkTimeout?)") == true)
+    let latency = await simulator.handle(":latency dat 2s")
+    #expect(latency.messages.first?.text.contains("(did you mean data?)") == true)
   }
 
   @Test func expectationsPassAndFail() async throws {
@@ -135,9 +179,16 @@ import TribeBoardSimulator
     let error = try #require(object["error"] as? [String: Any])
     #expect(error["code"] as? String == "networkTimeout")
     #expect(error["category"] as? String == "network")
-    #expect(error["recovery"] as? [String] == ["retry", "back"])
+    #expect(error["recovery"] as? [String] == ["retry"])
     let actions = try #require(object["actions"] as? [[String: String]])
     #expect(actions.last == ["key": "retry", "label": "Try again"])
+    let intent = try #require(object["intent"] as? [String: Any])
+    #expect(intent["action"] as? String == "sign-in-apple")
+    #expect(intent["argument"] is NSNull)
+    let content = try #require(object["content"] as? [[String: Any]])
+    #expect(content.first?["kind"] as? String == "paragraph")
+    #expect(content.first?["text"] as? String == "Sign in to TribeBoard to see your family.")
+    #expect(object["notes"] as? [String] == [])
     #expect(!line.contains("\n"))
   }
 }

@@ -58,13 +58,15 @@ let scenariosFolder = URL(fileURLWithPath: #filePath)
     #expect(try String(contentsOfFile: transcript, encoding: .utf8) == original)
   }
 
-  @Test func aMissingTranscriptIsRecordedAndFails() async throws {
+  @Test func aMissingTranscriptFailsAndIsRecordedOnlyWithUpdate() async throws {
     let folder = try temporaryCopy(of: "new-user")
     let transcript = "\(folder)/new-user/join-family.transcript"
     try FileManager.default.removeItem(atPath: transcript)
     let cases = try TranscriptChecker.cases(in: ["\(folder)/new-user.yaml"])
     let missing = try #require(cases.first { $0.path == transcript })
-    #expect(await TranscriptChecker.check(missing, update: false) == .recorded)
+    #expect(await TranscriptChecker.check(missing, update: false) == .missing)
+    #expect(!FileManager.default.fileExists(atPath: transcript), "check without --update must not write")
+    #expect(await TranscriptChecker.check(missing, update: true) == .recorded)
     #expect(await TranscriptChecker.check(missing, update: false) == .passed)
   }
 

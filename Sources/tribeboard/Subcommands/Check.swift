@@ -9,8 +9,9 @@ extension Tribeboard {
       abstract: "Replay transcripts against their scenarios and show a diff for each mismatch.",
       discussion: """
         A scenario NAME.yaml keeps its transcripts in NAME/, one JOURNEY.transcript per journey; other \
-        .transcript files there (from 'repl --record') are replayed from their own input lines. A missing \
-        journey transcript is written and reported as a failure, so it gets reviewed before it is committed.
+        .transcript files there (from 'repl --record') are replayed from their own input lines. Without \
+        --update nothing is written: a missing journey transcript is a failure. With --update, differing and \
+        missing transcripts are written atomically; a read-only, unreadable or non-UTF-8 one is never replaced.
         """)
 
     @Argument(
@@ -19,7 +20,7 @@ extension Tribeboard {
     )
     var paths: [String] = []
 
-    @Flag(help: "Rewrite transcripts that differ, atomically, instead of failing.")
+    @Flag(help: "Rewrite transcripts that differ and record missing ones, atomically, instead of failing.")
     var update = false
 
     func run() async throws {
@@ -38,33 +39,37 @@ extension Tribeboard {
         printError("No transcripts found in \(paths.joined(separator: ", ")): give scenario files or folders of them.")
         throw ExitCode.failure
       }
+      PendingFile.installHandlers(sayingBye: false)
       var failed = 0
       var changed = 0
       for transcript in cases {
         let outcome = await TranscriptChecker.check(transcript, update: update)
         switch outcome {
         case .passed:
-          print("✓ \(transcript.path)")
+          try emit("✓ \(transcript.path)")
         case .updated:
           changed += 1
-          print("↻ \(transcript.path) (rewritten)")
+          try emit("↻ \(transcript.path) (rewritten)")
         case .recorded:
-          print("✗ \(transcript.path): was missing; recorded it now — review it, then commit it")
+          changed += 1
+          try emit("+ \(transcript.path) (recorded; review it before committing)")
+        case .missing:
+          try emit("✗ \(transcript.path): missing; 'tribeboard check --update' records it")
         case .mismatch(let diff):
-          print("✗ \(transcript.path): the output differs (- transcript, + this run)\n\(diff)")
+          try emit("✗ \(transcript.path): the output differs (- transcript, + this run)\n\(diff)")
         case .failedExpectations(let failures):
-          print("✗ \(transcript.path): \(failures.joined(separator: "; "))")
+          try emit("✗ \(transcript.path): \(failures.joined(separator: "; "))")
         case .unreadable(let reason):
-          print("✗ \(transcript.path): \(reason)")
+          try emit("✗ \(transcript.path): \(reason)")
         }
         if outcome.failed { failed += 1 }
       }
       let summary =
         "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(cases.count - failed) passed, \(failed) failed"
-      print(update ? "\(summary), \(changed) rewritten" : summary)
+      try emit(update ? "\(summary), \(changed) written" : summary)
       if failed > 0 {
         if !update {
-          print("If the change is intended, run 'tribeboard check --update' and review the diff before committing.")
+          try emit("If the change is intended, run 'tribeboard check --update' and review the diff before committing.")
         }
         throw ExitCode.failure
       }

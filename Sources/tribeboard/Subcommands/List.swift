@@ -8,9 +8,9 @@ extension Tribeboard {
     func run() throws {
       for name in BundledScenarios.names {
         let scenario = try loadScenario(name)
-        print("\(name) — \(scenario.summary)")
+        try emit("\(name) — \(scenario.summary)")
         let journeys = scenario.journeys.map(\.name)
-        print("    journeys: \(journeys.isEmpty ? "none" : journeys.joined(separator: ", "))")
+        try emit("    journeys: \(journeys.isEmpty ? "none" : journeys.joined(separator: ", "))")
       }
     }
   }

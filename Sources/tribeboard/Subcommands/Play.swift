@@ -24,6 +24,13 @@ extension Tribeboard {
     @Option(help: "text: the transcript; jsonl: one JSON object per step.")
     var format: Format = .text
 
+    @Flag(help: "Print each screen as a screen reader would announce it (with --format text).")
+    var screenReader = false
+
+    func validate() throws {
+      if screenReader && format == .jsonl { throw ValidationError("--screen-reader goes with --format text.") }
+    }
+
     func run() async throws {
       let loaded = try loadScenario(scenario)
       var journeys = loaded.journeys
@@ -41,21 +48,22 @@ extension Tribeboard {
       }
       var failures: [String] = []
       for (index, journey) in journeys.enumerated() {
-        let simulator = Simulator(scenario: loaded)
-        var steps = [await simulator.start()]
-        for input in journey.steps {
-          let step = await simulator.handle(input)
-          steps.append(step)
-          if let failed = step.failedExpectation { failures.append("\(journey.name): \(failed)") }
-          if step.quit { break }
-        }
+        let steps = await Transcript.steps(loaded, inputs: journey.steps)
+        failures += steps.compactMap(\.failedExpectation).map { "\(journey.name): \($0)" }
         switch format {
         case .text:
-          if journeys.count > 1 { print((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===") }
-          print(Transcript.format(steps), terminator: "")
+          if journeys.count > 1 { try emit((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===") }
+          if screenReader {
+            for step in steps {
+              if let input = step.input { try emit("> \(input)") }
+              try emit(ScreenReaderRenderer.render(step))
+            }
+          } else {
+            try emit(Transcript.format(steps), terminator: "")
+          }
         case .jsonl:
           for (number, step) in steps.enumerated() {
-            print(StepRecord(step, index: number, journey: journey.name).jsonLine())
+            try emit(StepRecord(step, index: number, journey: journey.name).jsonLine())
           }
         }
       }

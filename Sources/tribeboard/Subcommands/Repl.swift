@@ -10,7 +10,11 @@ extension Tribeboard {
       discussion: """
         Each screen shows its content and numbered actions: type a number or the action's words \
         (e.g. 'sign in apple', 'name The Johnsons'). Simulator commands start with a colon: :help, :where, \
-        :as, :clock, :fault, :relaunch, :reset, :scenario, :expect, :quit. Ctrl-D or Ctrl-C end the session.
+        :as, :clock, :fault, :offline, :online, :latency, :relaunch, :undo, :go, :reset, :scenario, :expect, :quit.
+
+        At a terminal, lines can be edited, the arrows recall earlier lines (kept, at most 500, in \
+        $XDG_STATE_HOME/tribeboard/history or ~/.local/state/tribeboard/history), and Tab completes the actions' \
+        words, the commands and their arguments. Ctrl-C clears the line being typed; Ctrl-D or :quit end the session.
         """)
 
     @Option(
@@ -20,23 +24,55 @@ extension Tribeboard {
     var scenario: String = BundledScenarios.defaultName
 
     @Option(
-      help: ArgumentHelp("Write the session to FILE as a transcript, rewritten after every step.", valueName: "file"))
+      help: ArgumentHelp(
+        "Write the session to FILE as a transcript, each step appended before it is shown.", valueName: "file"))
     var record: String?
+
+    @Flag(help: "Read plain lines: no line editing, history or Tab completion.")
+    var plainInput = false
+
+    @Flag(help: "Draw no box around screens.")
+    var plain = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Start at a step of one of the scenario's journeys (all of it without @STEP), as :go does.",
+        valueName: "journey[@step]"))
+    var from: String?
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
       let recordURL = try record.map(checkedRecordURL)
       REPL.endOnInterrupt()
       let interactive = isatty(STDIN_FILENO) == 1
-      let repl = REPL(
+      var repl = REPL(
         simulator: Simulator(scenario: loaded),
         style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
         recordURL: recordURL, showsPrompt: interactive)
+      if interactive || plain {
+        repl.renderer = TextRenderer(
+          style: repl.style, columns: interactive ? terminalColumns() : nil, boxed: !plain)
+      }
+      if let from {
+        let name = String(from.prefix { $0 != "@" })
+        guard loaded.journey(named: name) != nil else {
+          let names = loaded.journeys.map(\.name).joined(separator: ", ")
+          throw usageError(
+            "Scenario \(loaded.name) has no journey '\(name)'. Journeys: \(names.isEmpty ? "none" : names)")
+        }
+        repl.startingPoint = from
+      }
+      if interactive && !plainInput {
+        repl.lineEditor = LineEditor.load(historyPath: LineEditor.defaultHistoryPath())
+      }
       let failures: [String]
       do {
         failures = try await repl.run()
+      } catch .outputClosed(let closed) {
+        if !closed.isBrokenPipe { printError("tribeboard: \(closed); stopping.") }
+        throw outputClosedExit
       } catch {
-        printError("error: could not write the recording: \(error.localizedDescription)")
+        printError("error: \(error)")
         throw ExitCode.failure
       }
       if let recordURL, interactive {
@@ -48,8 +84,17 @@ extension Tribeboard {
       }
     }
 
+    /// The terminal's width: `COLUMNS` when set, else what the terminal says; `nil` when neither says.
+    private func terminalColumns() -> Int? {
+      if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+      var size = winsize()
+      guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+      return Int(size.ws_col)
+    }
+
     /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced if it is a
-    /// transcript, so a mistyped path can't overwrite a scenario or anything else.
+    /// transcript, so a mistyped path can't overwrite a scenario or anything else, and never if it is read-only or
+    /// not a regular file (a FIFO would block).
     private func checkedRecordURL(_ path: String) throws -> URL {
       guard path.hasSuffix(".transcript") else {
         throw usageError("A recording is a transcript: give a file name ending in .transcript (got '\(path)').")
@@ -62,6 +107,11 @@ extension Tribeboard {
       let folder = url.deletingLastPathComponent().path
       guard FileManager.default.isWritableFile(atPath: folder) else {
         throw usageError("Can't record to \(path): the folder \(folder) is missing or not writable.")
+      }
+      do {
+        try AtomicFile.checkReplaceable(path)
+      } catch {
+        throw usageError("Can't record to \(path): \(error).")
       }
       return url
     }

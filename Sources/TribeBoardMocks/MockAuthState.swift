@@ -1,0 +1,114 @@
+import Foundation
+import TribeBoardCore
+
+/// How the mock identity provider treats sessions and second factors. A scenario's `auth` sets it.
+public struct MockAuthPolicy: Equatable, Sendable {
+  /// How long an access token works, in seconds (default one hour).
+  public var accessTokenLifetime: TimeInterval
+  /// How long a refresh token works, in seconds (default 30 days).
+  public var refreshTokenLifetime: TimeInterval
+  /// Wrong codes allowed before sign-in locks (default 5).
+  public var mfaAttempts: Int
+  /// How long sign-in stays locked after too many wrong codes, in seconds (default 15 minutes).
+  public var mfaLockout: TimeInterval
+  /// How long a one-time code works, in seconds (default 10 minutes).
+  public var mfaCodeLifetime: TimeInterval
+
+  public init(
+    accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval = 30 * 86400, mfaAttempts: Int = 5,
+    mfaLockout: TimeInterval = 900, mfaCodeLifetime: TimeInterval = 600
+  ) {
+    self.accessTokenLifetime = accessTokenLifetime
+    self.refreshTokenLifetime = refreshTokenLifetime
+    self.mfaAttempts = mfaAttempts
+    self.mfaLockout = mfaLockout
+    self.mfaCodeLifetime = mfaCodeLifetime
+  }
+}
+
+/// What the mock identity provider remembers: tokens, pending second factors and locked accounts.
+public struct MockAuthState: Sendable {
+  struct Token: Sendable {
+    var user: UserID
+    var expiresAt: Date
+  }
+
+  struct Challenge: Sendable {
+    var user: UserID
+    var expiresAt: Date
+    var triesLeft: Int
+  }
+
+  var policy: MockAuthPolicy
+  var accessTokens: [String: Token] = [:]
+  /// Refresh tokens, and the access token last issued with each.
+  var refreshTokens: [String: Token] = [:]
+  var challenges: [String: Challenge] = [:]
+  /// Accounts whose sign-in is locked, and until when.
+  var lockedUntil: [UserID: Date] = [:]
+  private var issued: [String: Int] = [:]
+
+  init(policy: MockAuthPolicy) {
+    self.policy = policy
+  }
+
+  /// `token-1`, `token-2`, …; `refresh-1`, …: numbered per kind, so the ids read in order.
+  private mutating func nextToken(_ prefix: String) -> String {
+    issued[prefix, default: 0] += 1
+    return "\(prefix)-\(issued[prefix]!)"
+  }
+
+  /// The tokens, challenges and locks, as text equal for equal states.
+  var fingerprint: String {
+    let access = accessTokens.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.user)@\($0.value.expiresAt)" }
+    let refresh = refreshTokens.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.user)@\($0.value.expiresAt)" }
+    let pending = challenges.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.user):\($0.value.triesLeft)" }
+    let locks = lockedUntil.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }
+    return [access, refresh, pending, locks].map { $0.joined(separator: ",") }.joined(separator: ";")
+  }
+
+  /// A new session for `profile`: a fresh access token and refresh token.
+  mutating func issueSession(for profile: UserProfile, at now: Date) -> AuthSession {
+    let refresh = nextToken("refresh")
+    refreshTokens[refresh] = Token(user: profile.id, expiresAt: now.addingTimeInterval(policy.refreshTokenLifetime))
+    return renewAccess(for: profile, refresh: refresh, at: now)
+  }
+
+  /// A new access token under an existing refresh token.
+  mutating func renewAccess(for profile: UserProfile, refresh: String, at now: Date) -> AuthSession {
+    let access = nextToken("token")
+    let expiresAt = now.addingTimeInterval(policy.accessTokenLifetime)
+    accessTokens[access] = Token(user: profile.id, expiresAt: expiresAt)
+    return AuthSession(
+      user: profile, token: access, expiresAt: expiresAt, refreshToken: refresh,
+      refreshExpiresAt: refreshTokens[refresh]?.expiresAt ?? now)
+  }
+
+  /// Checks that `token` is a live access token; a dead one is the app's cue to refresh.
+  func checkAccess(_ token: String?, at now: Date) throws(AppError) {
+    guard let token, let record = accessTokens[token], now < record.expiresAt else {
+      throw AppError(.sessionExpired)
+    }
+  }
+
+  /// Forgets every token of the session that `access` and `refresh` belong to.
+  mutating func revoke(access: String?, refresh: String?) {
+    if let access { accessTokens[access] = nil }
+    if let refresh { refreshTokens[refresh] = nil }
+  }
+
+  /// The error for a locked account, naming when it unlocks.
+  static func locked(until date: Date) -> AppError {
+    let parts = Calendar.utc.dateComponents([.hour, .minute], from: date)
+    let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    return AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until \(time) UTC.")
+  }
+}
+
+extension Calendar {
+  static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
+}

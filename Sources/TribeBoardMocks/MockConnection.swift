@@ -1,0 +1,21 @@
+import Foundation
+import TribeBoardCore
+
+/// The backend as one phone reaches it: every call carries the phone's account, network and access token.
+public struct MockConnection: Sendable {
+  public let backend: MockBackend
+  /// The calling phone; `nil` for calls from no phone in particular (tests, tools).
+  public let device: MockDevice?
+
+  public init(_ backend: MockBackend, device: MockDevice?) {
+    self.backend = backend
+    self.device = device
+  }
+
+  /// Runs `body` as `operation`, with the phone's access token checked.
+  func perform<T: Sendable>(
+    _ operation: MockOperation, _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
+  ) async throws(AppError) -> T {
+    try await backend.perform(operation, from: device, authenticated: true, body)
+  }
+}

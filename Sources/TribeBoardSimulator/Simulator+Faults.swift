@@ -1,0 +1,161 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardScenarios
+
+/// The simulator's failure controls: faults, the phone's network, and service latency.
+extension Simulator {
+  func fault(_ argument: String, into step: inout Step) async {
+    let backend = environment.backend
+    let words = argument.split(separator: " ").map(String.init)
+    switch words.first {
+    case nil:
+      let faults = await backend.armedFaults
+      step.messages.append(
+        .init(
+          kind: .info,
+          text: faults.isEmpty
+            ? "No faults armed." : (["Armed faults:"] + faults.map { "  \($0.summary)" }).joined(separator: "\n")))
+    case "clear" where words.count == 1:
+      await backend.clearFaults()
+      step.messages.append(.init(kind: .success, text: "No faults armed."))
+    case "clear":
+      let ids = await backend.armedFaults.map(\.id)
+      if words.count == 2, await backend.disarm(words[1]) {
+        step.messages.append(.init(kind: .success, text: "Fault \(words[1]) disarmed."))
+      } else {
+        let armed = ids.isEmpty ? "no fault is armed" : "armed: \(ids.joined(separator: ", "))"
+        step.messages.append(
+          .init(kind: .problem, text: "? No fault \(words.dropFirst().joined(separator: " ")); \(armed)."))
+      }
+    default:
+      let accounts = await environment.backend.world.accounts.map(\.profile.id)
+      switch FaultArgument.parse(words, now: environment.clock.now(), accounts: accounts) {
+      case .success(let fault):
+        let armed = await backend.inject(fault)
+        step.messages.append(.init(kind: .success, text: "Armed \(armed.summary)."))
+      case .failure(let problem):
+        step.messages.append(
+          .init(kind: .problem, text: "? \(problem.message)\n  Usage: \(SimulatorControl.fault.usage)"))
+      }
+    }
+  }
+
+  /// `:offline` and `:online`: the network of the phone in hand; other phones keep theirs.
+  func setNetwork(online: Bool, into step: inout Step) async {
+    guard var phone = phones[actingUser] else { return }
+    phone.device.isOnline = online
+    if online {
+      await flow.reconnected(&phone.state, services: phone.services)
+    } else {
+      await flow.refresh(&phone.state, services: phone.services)
+    }
+    phones[actingUser] = phone
+    step.messages.append(
+      .init(
+        kind: .success,
+        text: online
+          ? "\(actingUser)'s phone is back online." : "\(actingUser)'s phone is offline; other phones are not."))
+    step.snapshot = snapshot
+  }
+
+  /// `:latency`, `:latency clear`, `:latency SERVICE[.OPERATION] DURATION`.
+  func latency(_ argument: String, into step: inout Step) async {
+    let backend = environment.backend
+    let words = argument.split(separator: " ").map(String.init)
+    if words.isEmpty {
+      let set = await backend.latencies.sorted { $0.key < $1.key }
+      step.messages.append(
+        .init(
+          kind: .info,
+          text: set.isEmpty
+            ? "No latency set: every call answers at once."
+            : "Latency: " + set.map { "\($0.key) \(DurationText.describe($0.value))" }.joined(separator: ", ")))
+      return
+    }
+    if words == ["clear"] {
+      for key in await backend.latencies.keys { await backend.setLatency(0, for: key) }
+      step.messages.append(.init(kind: .success, text: "No latency set: every call answers at once."))
+      return
+    }
+    let keys = MockOperation.services + MockOperation.allCases.map(\.rawValue)
+    guard words.count == 2, keys.contains(words[0]), let seconds = DurationText.seconds(words[1]) else {
+      let guess = keys.contains(words[0]) ? "" : NameSuggestion.didYouMean(words[0], in: keys)
+      step.messages.append(
+        .init(
+          kind: .problem,
+          text:
+            "? Usage: \(SimulatorControl.latency.usage)\(guess)\n  SERVICE is auth, data or sync (or one operation, "
+            + "as :fault lists them); the duration is \(DurationText.help); 0s removes it."))
+      return
+    }
+    await backend.setLatency(seconds, for: words[0])
+    step.messages.append(
+      .init(
+        kind: .success,
+        text: seconds > 0
+          ? "Calls to \(words[0]) now take \(DurationText.describe(seconds)) of simulated time."
+          : "Calls to \(words[0]) answer at once."))
+  }
+}
+
+/// Reads the words of `:fault OPERATION ERROR [WHEN] [on ACCOUNT]`.
+enum FaultArgument {
+  struct Problem: Error {
+    var message: String
+  }
+
+  static func parse(_ words: [String], now: Date, accounts: [String]) -> Result<Fault, Problem> {
+    var words = words[...]
+    let typedOperation = words.popFirst() ?? ""
+    guard let operation = MockOperation(rawValue: typedOperation) else {
+      let names = MockOperation.allCases.map(\.rawValue)
+      let guess = NameSuggestion.didYouMean(typedOperation, in: names)
+      return .failure(Problem(message: "Name an operation\(guess): \(names.joined(separator: ", "))."))
+    }
+    let typedCode = words.popFirst() ?? ""
+    guard let code = AppError.Code(rawValue: typedCode) else {
+      let names = AppError.Code.allCases.map(\.rawValue)
+      let guess = NameSuggestion.didYouMean(typedCode, in: names)
+      return .failure(
+        Problem(message: "Name an error after the operation\(guess): \(names.joined(separator: ", ")).")
+      )
+    }
+    var fault = Fault(operation: operation, error: code)
+    while let word = words.popFirst() {
+      switch word {
+      case "on":
+        guard let account = words.popFirst(), accounts.contains(account) else {
+          return .failure(Problem(message: "After 'on', name whose phone: \(accounts.joined(separator: ", "))."))
+        }
+        fault.account = account
+      case "times", "call":
+        guard let number = words.popFirst().flatMap(Int.init), number > 0, number < 1_000_000 else {
+          return .failure(Problem(message: "After '\(word)', give a whole number from 1."))
+        }
+        fault.schedule = word == "times" ? .next(number) : .nth(number)
+      case "after":
+        guard let text = words.popFirst(),
+          let date = DurationText.seconds(text).map({ now.addingTimeInterval($0) }) ?? ClockArgument.date(text)
+        else {
+          return .failure(Problem(message: "After 'after', give \(DurationText.help), or a UTC time."))
+        }
+        fault.schedule = .after(date)
+      case "chance":
+        guard let text = words.popFirst(), text.hasSuffix("%"), let percent = Int(text.dropLast()),
+          (1...100).contains(percent)
+        else {
+          return .failure(Problem(message: "After 'chance', give a percentage from 1% to 100%."))
+        }
+        fault.schedule = .probability(Double(percent) / 100)
+      default:
+        guard let number = Int(word), number > 0, number < 1_000_000 else {
+          return .failure(Problem(message: "“\(word)” is not understood here."))
+        }
+        fault.schedule = .next(number)
+      }
+    }
+    return .success(fault)
+  }
+}

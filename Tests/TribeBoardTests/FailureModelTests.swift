@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardScenarios
+
+@testable import TribeBoardFlow
+@testable import TribeBoardMocks
+@testable import TribeBoardSimulator
+
+/// Faults, sessions, the offline queue and conflicts: the half of the app where things go wrong.
+@Suite struct FaultScheduleTests {
+  /// Calls `operation` from `device` and gives the error code, or `nil` when it worked.
+  func call(_ backend: MockBackend, _ operation: MockOperation = .dataTasks, from device: MockDevice? = nil) async
+    -> AppError.Code?
+  {
+    do {
+      _ = try await backend.perform(operation, from: device) { _, _ in 0 }
+      return nil
+    } catch {
+      return error.code
+    }
+  }
+
+  func backend(seed: UInt64 = 7) -> MockBackend {
+    var configuration = Fixtures.configuration(family: Fixtures.everyone)
+    configuration.seed = seed
+    return MockEnvironment(configuration).backend
+  }
+
+  @Test func nextNCallsThenNoMore() async {
+    let backend = backend()
+    await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(2)))
+    #expect(await call(backend) == .networkTimeout)
+    #expect(await call(backend) == .networkTimeout)
+    #expect(await call(backend) == nil)
+    #expect(await backend.armedFaults.isEmpty)
+  }
+
+  @Test func theNthCallOnly() async {
+    let backend = backend()
+    await backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .nth(3)))
+    #expect(await call(backend) == nil)
+    #expect(await call(backend) == nil)
+    #expect(await call(backend) == .serviceUnavailable)
+    #expect(await call(backend) == nil)
+  }
+
+  @Test func afterASimulatedTime() async {
+    let backend = backend()
+    await backend.inject(
+      Fault(operation: .dataTasks, error: .networkTimeout, schedule: .after(Fixtures.now.addingTimeInterval(60))))
+    #expect(await call(backend) == nil)
+    backend.clock.advance(by: 59)
+    #expect(await call(backend) == nil)
+    backend.clock.advance(by: 1)
+    #expect(await call(backend) == .networkTimeout)
+    #expect(await call(backend) == .networkTimeout)
+  }
+
+  @Test func aSeededProbabilityRepeatsAndRoughlyHolds() async {
+    func run(seed: UInt64) async -> [Bool] {
+      let backend = backend(seed: seed)
+      await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .probability(0.25)))
+      var failed: [Bool] = []
+      for _ in 0..<400 { failed.append(await call(backend) != nil) }
+      return failed
+    }
+    let first = await run(seed: 1)
+    #expect(await run(seed: 1) == first)
+    #expect(await run(seed: 2) != first)
+    let rate = Double(first.filter { $0 }.count) / Double(first.count)
+    #expect(rate > 0.18 && rate < 0.32, "\(rate)")
+  }
+
+  @Test func aFaultCanBeLimitedToOnePhone() async {
+    let backend = backend()
+    let sarah = MockDevice(user: "sarah", onboardingCompleted: true)
+    let mark = MockDevice(user: "mark", onboardingCompleted: true)
+    await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, account: "mark"))
+    #expect(await call(backend, from: sarah) == nil)
+    #expect(await call(backend, from: mark) == .networkTimeout)
+  }
+
+  @Test func anOfflinePhoneFailsEveryCallAndOthersDoNot() async {
+    let backend = backend()
+    let sarah = MockDevice(user: "sarah", onboardingCompleted: true)
+    let mark = MockDevice(user: "mark", onboardingCompleted: true)
+    sarah.isOnline = false
+    for operation in [MockOperation.dataTasks, .authSignIn, .syncSync] {
+      #expect(await call(backend, operation, from: sarah) == .offline)
+      #expect(await call(backend, operation, from: mark) == nil)
+    }
+  }
+
+  @Test func theLastArmedFaultActsAtOnceAndOneCanBeDisarmed() async {
+    let backend = backend()
+    let first = await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(5)))
+    let second = await backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .next(1)))
+    #expect([first.id, second.id] == ["f1", "f2"])
+    #expect(await call(backend) == .serviceUnavailable)
+    #expect(await call(backend) == .networkTimeout)
+    #expect(await backend.disarm("f1"))
+    #expect(await !backend.disarm("f1"))
+    #expect(await call(backend) == nil)
+  }
+
+  @Test func latencyMovesTheSimulatedClock() async {
+    let backend = backend()
+    await backend.setLatency(2, for: "data")
+    await backend.setLatency(0.5, for: "data.tasks")
+    #expect(await call(backend) == nil)
+    #expect(await call(backend, .dataEvents) == nil)
+    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(2.5))
+    #expect(await backend.takeElapsed() == 2.5)
+    #expect(await backend.takeElapsed() == 0)
+  }
+
+  @Test func theREPLArmsEverySchedule() {
+    let now = Fixtures.now
+    let accounts = ["sarah", "mark"]
+    func parse(_ text: String) -> Fault? {
+      try? FaultArgument.parse(text.split(separator: " ").map(String.init), now: now, accounts: accounts).get()
+    }
+    #expect(parse("data.tasks networkTimeout")?.schedule == .always)
+    #expect(parse("data.tasks networkTimeout 2")?.schedule == .next(2))
+    #expect(parse("data.tasks networkTimeout times 2")?.schedule == .next(2))
+    #expect(parse("data.tasks networkTimeout call 3")?.schedule == .nth(3))
+    #expect(parse("data.tasks networkTimeout after 5m")?.schedule == .after(now.addingTimeInterval(300)))
+    #expect(parse("data.tasks networkTimeout chance 25%")?.schedule == .probability(0.25))
+    #expect(parse("data.tasks networkTimeout on mark")?.account == "mark")
+    #expect(parse("data.tasks networkTimeout on nobody") == nil)
+    #expect(parse("data.tasks networkTimeout call 0") == nil)
+    #expect(parse("data.tasks nope") == nil)
+  }
+}
+
+@Suite struct SessionLifecycleTests {
+  @Test func anAccessTokenThatRanOutIsRenewedSilentlyOnTheNextCall() async {
+    var tester = await FlowTester(Fixtures.configuration(onboarded: true, signedIn: true, family: Fixtures.everyone))
+    tester.environment.clock.advance(by: 3601)
+    await tester.send(.openTasks) {
+      $0.screen = .tasks(mineOnly: false)
+      $0.session = .member(
+        Fixtures.session(Fixtures.sarah, token: 2, issued: Fixtures.now.addingTimeInterval(3601)), Fixtures.johnsons,
+        Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))
+      $0.notes = ["Session renewed silently (access until Mon 2 Mar 10:00)."]
+    }
+  }
+
+  @Test func aRefusedRenewalEndsAtSignInAndSigningInGoesBack() async {
+    var tester = await FlowTester(Fixtures.configuration(onboarded: true, signedIn: true, family: Fixtures.everyone))
+    await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
+    tester.environment.clock.advance(by: 31 * 86400)
+    await tester.send(.showMine) {
+      $0.screen = .signIn
+      $0.session = .signedOut
+      $0.error = AppError(.sessionExpired)
+      $0.resume = .init(user: "sarah", screen: .tasks(mineOnly: false))
+    }
+    #expect((tester.services.device as? MockDevice)?.token == nil)
+    #expect(tester.state.cache.isEmpty, "nothing the family showed stays on a signed-out phone")
+    let now = tester.environment.clock.now()
+    await tester.send(.signInApple) {
+      $0.error = nil
+      $0.resume = nil
+      $0.screen = .tasks(mineOnly: false)
+      $0.session = .member(
+        Fixtures.session(Fixtures.sarah, token: 2, refresh: 2, issued: now),
+        Fixtures.johnsons, Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))
+    }
+  }
+
+  @Test func aLaunchFailureKeepsTheSessionAndOffersTryAgain() async {
+    var configuration = Fixtures.configuration(onboarded: true, signedIn: true, family: Fixtures.everyone)
+    configuration.faults = [Fault(operation: .dataFamilies, error: .networkTimeout, times: 1)]
+    var tester = await FlowTester(configuration)
+    #expect(tester.state.screen == .preparing)
+    #expect(tester.state.error?.code == .networkTimeout)
+    #expect(tester.state.user?.id == "sarah")
+    #expect((tester.services.device as? MockDevice)?.token != nil)
+    await tester.send(.retry) {
+      $0.error = nil
+      $0.retry = nil
+      $0.screen = .dashboard
+      $0.session = Fixtures.member(Fixtures.sarah, .parentAdmin)
+    }
+  }
+
+  @Test func wrongCodesCountDownThenLockUntilATime() async {
+    var configuration = Fixtures.configuration(user: "mark", onboarded: true, family: Fixtures.everyone)
+    configuration.auth.mfaAttempts = 2
+    var tester = await FlowTester(configuration)
+    await tester.drive(.signInGoogle)
+    #expect(tester.state.screen == .mfa)
+    await tester.drive(.enterCode, "000000")
+    #expect(tester.state.error?.message == "That code is invalid or expired. 1 try left.")
+    await tester.drive(.enterCode, "000001")
+    #expect(tester.state.screen == .signIn)
+    #expect(tester.state.session == .signedOut)
+    #expect(
+      tester.state.error == AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until 08:15 UTC."))
+    await tester.drive(.signInGoogle)
+    #expect(tester.state.error?.code == .tooManyAttempts)
+    tester.environment.clock.advance(by: 900)
+    await tester.drive(.signInGoogle)
+    #expect(tester.state.screen == .mfa)
+  }
+
+  @Test func aCodeRunsOutAndANewOneWorks() async {
+    var tester = await FlowTester(Fixtures.configuration(user: "mark", onboarded: true, family: Fixtures.everyone))
+    await tester.drive(.signInGoogle)
+    tester.environment.clock.advance(by: 601)
+    await tester.drive(.enterCode, "482913")
+    #expect(tester.state.error?.recovery == [.newCode, .back])
+    await tester.drive(.newCode)
+    #expect(tester.state.notice?.hasPrefix("A new code is on its way.") == true)
+    await tester.drive(.enterCode, "482913")
+    #expect(tester.state.screen == .dashboard)
+  }
+
+  @Test func accountNotFoundSaysTheSameWhateverTheProviders() async {
+    var tester = await FlowTester(Fixtures.configuration(user: "nana", onboarded: true))
+    await tester.drive(.signInApple)
+    let nana = tester.state.error
+    var other = await FlowTester(Fixtures.configuration(user: "sarah", onboarded: true))
+    await other.drive(.signInGoogle)
+    #expect(nana == other.state.error)
+    #expect(nana?.message.contains("Apple") == false)
+    #expect(nana?.message.contains("Google") == false)
+  }
+}

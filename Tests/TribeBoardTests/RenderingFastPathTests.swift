@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardMocks
+
+@testable import TribeBoardFlow
+@testable import TribeBoardSimulator
+
+/// The renderer and date formatting take shortcuts over bytes and integers; each must give exactly what the
+/// general (Unicode, calendar) computation gives.
+@Suite struct RenderingFastPathTests {
+  @Test func dateFieldsByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 8)
+    // Whole seconds from 1900 to 2200, the edges of the arithmetic range, and a leap day.
+    var times: [TimeInterval] = [-2_208_988_800, -2_208_988_799, 7_258_118_399, 0, -1, 951_782_400, 1_772_438_400]
+    for _ in 0..<20000 {
+      times.append(-2_208_988_800 + TimeInterval(random.next() % 9_467_107_200))
+    }
+    for time in times {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.fields(date) == DateText.calendarFields(date), "at \(time)")
+    }
+  }
+
+  @Test func datesOutsideTheArithmeticRangeGoThroughTheCalendar() {
+    for time in [-2_208_988_801, 7_258_118_400, 1_772_438_400.5, -62_135_596_800] as [TimeInterval] {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.fields(date) == DateText.calendarFields(date), "at \(time)")
+    }
+    // The calendar switches to Julian dates before 1582; the fallback keeps what it says.
+    #expect(DateText.typed(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-03 00:00")
+  }
+
+  @Test func datesReadAsBefore() {
+    let date = Date(timeIntervalSince1970: 1_772_557_200)  // 2026-03-03T17:00:00Z
+    #expect(DateText.full(date, now: date) == "Tue 3 Mar 17:00")
+    #expect(DateText.day(date, now: date) == "Tue 3 Mar")
+    #expect(DateText.full(date) == "Tue 3 Mar 2026 17:00")
+    #expect(DateText.precise(date.addingTimeInterval(7), now: date) == "Tue 3 Mar 17:00:07")
+    #expect(DateText.typed(date) == "2026-03-03 17:00")
+    #expect(DateText.typed(Date(timeIntervalSince1970: 1_767_229_500)) == "2026-01-01 01:05")
+  }
+
+  @Test func birthdaysByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 5)
+    // Midnight, mid-day and the last second of days around year ends, leap days and random days.
+    var nows: [TimeInterval] = [1_772_438_400, 1_767_225_599, 1_767_225_600, 1_709_164_800, 951_868_799, 4_107_542_399]
+    for _ in 0..<40 {
+      nows.append(-2_208_988_800 + TimeInterval(random.next() % 9_467_107_200))
+    }
+    for now in nows.map(Date.init(timeIntervalSince1970:)) {
+      let today = DateText.calendar.startOfDay(for: now)
+      for month in 0...13 {
+        for day in 0...32 {
+          let byCalendar = DateText.calendar.nextDate(
+            after: today.addingTimeInterval(-1), matching: DateComponents(month: month, day: day),
+            matchingPolicy: .nextTime)
+          if let date = DateText.arithmeticNextOccurrence(ofMonth: month, day: day, after: now) {
+            #expect(date == byCalendar, "\(month)-\(day) after \(now)")
+          }
+        }
+      }
+    }
+    // Every real day of the year takes the short way.
+    #expect(
+      DateText.arithmeticNextOccurrence(ofMonth: 12, day: 31, after: Date(timeIntervalSince1970: 1_772_438_400)) != nil)
+  }
+
+  static let texts: [String] = [
+    "", " ", "   ", "a", "a ", "a  ", " a", "Sarah Johnson · Parent admin   ", "é ", "e\u{301} ", " \u{301}",
+    "a \u{301} ", "x\u{0600} ", "x\u{0600}", "\u{0600} ", "日本 ", "👨‍👩‍👧 ", "tab\t ", "\u{7F}", "\u{80}", "\u{9F}",
+    "\u{A0}", "\u{85}x", "\u{1B}[31m", "ok\u{2028}", "\r\n ", "\u{FFFD} ",
+  ]
+
+  @Test(arguments: texts)
+  func trailingSpacesTrimAsCharactersDo(text: String) {
+    #expect(String(TextRenderer.trimmingTrailingSpaces(text)) == String(text.reversed().drop { $0 == " " }.reversed()))
+  }
+
+  @Test func asciiWrapBreaksWhereCharactersDo() {
+    var random = SeededGenerator(seed: 9)
+    let words = ["a", "to", "the", "Sarah", "pickup", "Tuesday,", "x", "supercalifragilisticexpialidocious", "", " "]
+    var texts = ["", " ", "  a  b  ", String(repeating: "w", count: 70), "é is not ASCII", "tab\there"]
+    for _ in 0..<3000 {
+      texts.append(
+        (0..<Int(random.next() % 30)).map { _ in words[Int(random.next() % UInt64(words.count))] }
+          .joined(separator: " "))
+    }
+    for text in texts {
+      for width in [1, 5, 10, 62] {
+        var expected: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+          if !line.isEmpty && line.count + 1 + word.count > width {
+            expected.append(line)
+            line = ""
+          }
+          line += line.isEmpty ? String(word) : " \(word)"
+        }
+        if !line.isEmpty || expected.isEmpty { expected.append(line) }
+        #expect(TextRenderer(style: .plain).wrap(text, width: width) == expected, "\(text) at \(width)")
+        let printable = text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
+        #expect((TextRenderer.wrapPrintableASCII(text, width: width) != nil) == printable)
+      }
+    }
+  }
+
+  @Test func inputIsTrimmedAsFoundationTrimsWhitespace() {
+    var random = SeededGenerator(seed: 12)
+    let pieces = [
+      " ", "\t", "\u{A0}", "\u{2003}", "\u{3000}", "\u{1680}", "\u{202F}", "\u{205F}", "\u{200B}", "\u{85}", "\n", "\r",
+      "\u{FEFF}", "a", "é", "e\u{301}", "\u{301}", "tasks", "日", "👍🏽", "\u{0}",
+    ]
+    var texts = ["", " ", "\t \u{A0}"]
+    for _ in 0..<5000 {
+      texts.append((0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+    }
+    for text in texts {
+      #expect(
+        text.trimmingWhitespaceScalars == text.trimmingCharacters(in: .whitespaces),
+        "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  @Test func whitespaceIsWhatFoundationCallsWhitespace() {
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if String.isWhitespace(scalar) != CharacterSet.whitespaces.contains(scalar) {
+        Issue.record("U+\(String(value, radix: 16)) differs")
+      }
+    }
+  }
+
+  @Test func expectPairsReadByBytesAsByCharacters() {
+    var random = SeededGenerator(seed: 21)
+    let pieces = ["a", "screen", "=", " ", "\"", "\\", "\r", "\n", "\r\n", "x y", "é", "e\u{301}", "\t"]
+    var texts = ["", " ", "a=b", "a=\"b c\"", "a=\"b", "=b", "a b=c", "a=\"x\\\"y\" b=2", "a=\\"]
+    for _ in 0..<5000 {
+      texts.append((0..<Int(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+    }
+    func flat(_ pairs: [(String, String)]?) -> [String]? { pairs?.map { "\($0.0)=\($0.1)" } }
+    for text in texts {
+      #expect(flat(Simulator.pairs(text)) == flat(Simulator.characterPairs(text)), "\(text.debugDescription)")
+    }
+  }
+
+  /// The renderer as it was before it wrote lines in place: lines in an array, each trimmed by characters.
+  static func referenceRender(_ snapshot: ScreenSnapshot) -> String {
+    let renderer = TextRenderer(style: .plain)
+    let heading = "╭─ \(TextRenderer.clean(snapshot.title)) "
+    let tag = " \(snapshot.screen.rawValue)"
+    var lines = [heading + String(repeating: "─", count: max(2, 64 - heading.count - tag.count)) + tag]
+    var body: [String] = []
+    let gap = "\u{0}"
+    for block in snapshot.blocks {
+      let rendered: [String]
+      switch block.cleaned {
+      case .paragraph(let text): rendered = renderer.wrap(text, width: 62)
+      case .field(let label, let value): rendered = ["\(label): " + value]
+      case .section(let title): rendered = [gap, title]
+      case .item(let ref, let text, let flag):
+        rendered = ["  \(ref.map { "#\($0)" } ?? "•") \(text)\(flag.map { "  [\($0)]" } ?? "")"]
+      case .empty(let text): rendered = ["  " + text]
+      case .qr, .pager: rendered = []
+      }
+      for line in rendered {
+        if line == gap {
+          if !body.isEmpty && body.last != "" { body.append("") }
+        } else {
+          body.append(line)
+        }
+      }
+    }
+    if !snapshot.actions.isEmpty {
+      if !body.isEmpty && body.last != "" { body.append("") }
+      let width = snapshot.actions.map(\.label.count).max() ?? 0
+      for (index, action) in snapshot.actions.enumerated() {
+        body.append(
+          "\(index + 1) \(action.label)\(String(repeating: " ", count: width - action.label.count + 2))\(action.usage)")
+      }
+    }
+    lines += body.map { line in
+      let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
+      return trimmed.isEmpty ? "│" : "│ \(trimmed)"
+    }
+    return (lines + ["╰" + String(repeating: "─", count: 63)]).joined(separator: "\n")
+  }
+
+  @Test func linesWrittenInPlaceMatchTheReferenceRenderer() {
+    var random = SeededGenerator(seed: 17)
+    let pieces = ["", " ", "  ", "a", "é", "\u{301}", "e\u{301}", "x\u{0600}", "日本", "word", "#", "\u{1B}", "\r"]
+    func text() -> String {
+      (0..<Int(random.next() % 5)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+    var snapshot = ScreenSnapshot(AppState(), flow: Flow())
+    for _ in 0..<1500 {
+      snapshot.title = text()
+      snapshot.blocks = (0..<Int(random.next() % 6)).map { _ in
+        switch random.next() % 5 {
+        case 0: .paragraph(text())
+        case 1: .field(text(), text())
+        case 2: .section(text())
+        case 3: .item(ref: random.next() % 2 == 0 ? nil : 3, text: text(), flag: random.next() % 2 == 0 ? nil : text())
+        default: .empty(text())
+        }
+      }
+      snapshot.actions = (0..<Int(random.next() % 3)).map { _ in .init(key: "k", label: text(), usage: text()) }
+      snapshot.notice = nil
+      snapshot.error = nil
+      #expect(TextRenderer(style: .plain).render(snapshot) == Self.referenceRender(snapshot))
+    }
+  }
+
+  @Test func controlCharactersAreFoundByBytesAsByScalars() {
+    var random = SeededGenerator(seed: 3)
+    var texts = Self.texts
+    for scalar in 0..<0x300 {
+      if let scalar = Unicode.Scalar(scalar) { texts.append("a\(Character(scalar))b") }
+    }
+    for _ in 0..<2000 {
+      let scalars = (0..<4).compactMap { _ in Unicode.Scalar(UInt32(random.next() % 0x800)) }
+      texts.append(String(String.UnicodeScalarView(scalars)))
+    }
+    for text in texts {
+      let byScalars = Validation.containsControlCharacters(text)
+      #expect(TextRenderer.hasControlCharacters(text) == byScalars, "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TribeBoardScenarios
+import TribeBoardSimulator
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct StoryboardTests {
+  func journeys(_ name: String) async throws -> (Scenario, [Storyboard.Journey]) {
+    let scenario = try BundledScenarios.scenario(named: name)
+    var journeys: [Storyboard.Journey] = []
+    for journey in scenario.journeys {
+      journeys.append(.init(name: journey.name, steps: await Transcript.steps(scenario, inputs: journey.steps)))
+    }
+    return (scenario, journeys)
+  }
+
+  @Test func theHTMLIsWellFormedAndHasACardForEveryStep() async throws {
+    let (scenario, journeys) = try await journeys("errors")
+    let html = Storyboard.render(title: "T <&>", summary: scenario.summary, journeys: journeys, format: .html)
+    let parser = XMLParser(data: Data(html.utf8))
+    #expect(parser.parse(), "not well formed: \(String(describing: parser.parserError))")
+    let cards = html.components(separatedBy: "<section class=\"card").count - 1
+    #expect(cards == journeys.map(\.steps.count).reduce(0, +))
+    #expect(html.contains("<h1>T &lt;&amp;&gt;</h1>"))
+    #expect(html.contains("<section class=\"card error\">"), "errors are highlighted")
+    for journey in journeys {
+      for step in journey.steps.dropFirst() {
+        #expect(html.contains(Storyboard.escaped(step.input ?? "")), "\(journey.name): \(step.input ?? "")")
+      }
+    }
+  }
+
+  @Test func theMarkdownHasAHeadingForEveryStep() async throws {
+    let (scenario, journeys) = try await journeys("offline")
+    let markdown = Storyboard.render(title: "T", summary: scenario.summary, journeys: journeys, format: .md)
+    let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### Step ") }.count
+    #expect(headings == journeys.map(\.steps.count).reduce(0, +))
+  }
+}
