@@ -14,13 +14,13 @@ import TribeBoardSimulator
 @Suite(.serialized) struct ProcessFaultTests {
   @Test func aFullOrClosedOutputEndsQuietlyWithExit74() throws {
     for command in [["repl"], ["play", "new-user"], ["roles"], ["list"]] {
-      let full = try run(command, input: ":where\n", stdout: FileHandle(forWritingAtPath: "/dev/full"))
+      let full = try run(command, input: ":where\n", stdout: .path("/dev/full"))
       #expect(full.status == 74, "\(command) >/dev/full")
       #expect(!full.stderr.contains("crashed") && !full.stderr.contains("Fatal error"), "\(full.stderr)")
     }
-    let noErrors = try run(["play", "nowhere.yaml"], stderr: FileHandle(forWritingAtPath: "/dev/full"))
+    let noErrors = try run(["play", "nowhere.yaml"], stderr: .path("/dev/full"))
     #expect(noErrors.status == 65, "a full standard error still gives the exit code")
-    let closed = try run(["repl"], input: ":where\n", closeStdout: true)
+    let closed = try run(["repl"], input: ":where\n", stdout: .closed)
     #expect(closed.status == 74)
     #expect(!closed.stderr.contains("crashed") && !closed.stderr.contains("Fatal error"), "\(closed.stderr)")
   }
@@ -108,12 +108,6 @@ import TribeBoardSimulator
 
   // MARK: Running the binary
 
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
   /// The `tribeboard` binary `swift test` built beside the test bundle.
   static let binary: URL = {
     var url = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -121,41 +115,16 @@ import TribeBoardSimulator
     return url.appendingPathComponent("tribeboard")
   }()
 
-  /// Runs the binary; kills it with `signal` after `killAfter` milliseconds, or after `timeout` seconds.
+  /// Runs the binary; sends it `signal` after `killAfter` milliseconds; kills it after `timeout` seconds.
   private func run(
-    _ arguments: [String], input: String = "", stdout: FileHandle? = nil, stderr: FileHandle? = nil,
-    closeStdout: Bool = false,
-    killAfter: Int? = nil, signal: Int32 = SIGKILL, timeout: Double = 60
-  ) throws -> Result {
+    _ arguments: [String], input: String = "", stdout: ChildProcess.Output = .capture,
+    stderr: ChildProcess.Output = .capture, killAfter: Int? = nil, signal: Int32 = SIGKILL, timeout: Double = 60
+  ) throws -> ChildProcess.Result {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no binary at \(Self.binary.path)")
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let inputPath = "\(folder)/stdin"
-    try input.write(toFile: inputPath, atomically: false, encoding: .utf8)
-    let process = Process()
-    if closeStdout {
-      // A shell closes the descriptor (`>&-`), which Process cannot do itself.
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "exec \"$0\" \"$@\" >&-", Self.binary.path] + arguments
-    } else {
-      process.executableURL = Self.binary
-      process.arguments = arguments
-    }
-    process.standardInput = FileHandle(forReadingAtPath: inputPath)
-    let outPath = "\(folder)/stdout"
-    let errPath = "\(folder)/stderr"
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    process.standardOutput = stdout ?? FileHandle(forWritingAtPath: outPath)
-    process.standardError = stderr ?? FileHandle(forWritingAtPath: errPath)
-    try process.run()
-    let deadline = Date().addingTimeInterval(killAfter.map { Double($0) / 1000 } ?? timeout)
-    while process.isRunning && Date() < deadline { usleep(2_000) }
-    if process.isRunning { kill(process.processIdentifier, killAfter == nil ? SIGKILL : signal) }
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    let result = try ChildProcess.run(
+      Self.binary.path, arguments, input: input, stdout: stdout, stderr: stderr,
+      killAfter: killAfter.map { Double($0) / 1000 }, signal: signal, timeout: timeout)
+    #expect(!result.timedOut || killAfter != nil, "\(arguments) was still running after \(timeout) s")
+    return result
   }
 }

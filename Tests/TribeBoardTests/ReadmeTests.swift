@@ -59,20 +59,10 @@ import TribeBoardSimulator
   func graphvizRendersTheDotWithoutWarnings() throws {
     let dot = try #require(Self.dot, "Graphviz 'dot' is not installed")
     for role in [nil] + Role.allCases.map(Optional.some) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: dot)
-      process.arguments = ["-Tsvg", "-o", "/dev/null"]
-      let input = Pipe()
-      let errors = Pipe()
-      process.standardInput = input
-      process.standardError = errors
-      try process.run()
-      input.fileHandleForWriting.write(Data(FlowGraph.render(role: role, format: .dot).utf8))
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
-      let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      #expect(process.terminationStatus == 0)
-      #expect(warnings.isEmpty, "\(warnings)")
+      let result = try ChildProcess.run(
+        dot, ["-Tsvg", "-o", "/dev/null"], input: FlowGraph.render(role: role, format: .dot), timeout: 30)
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
   }
 }

@@ -10,17 +10,14 @@ import TribeBoardSimulator
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
+  /// A tmux server of this test's own (`-L`), so that ending it cannot touch anyone else's sessions.
+  let server = "tb-test-\(UUID().uuidString.prefix(8))"
+
   @discardableResult
   func tmux(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.tmuxPath))
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let result = try ChildProcess.run(try #require(Self.tmuxPath), ["-L", server] + arguments, timeout: 20)
+    #expect(!result.timedOut, "tmux \(arguments) did not return")
+    return result.stdout
   }
 
   /// Waits until the pane shows `text` (the app answers in well under a second; allow a slow machine 20 s).
@@ -49,7 +46,7 @@ import TribeBoardSimulator
       "XDG_STATE_HOME='\(folder.path)' TERM=xterm-256color '\(ProcessFaultTests.binary.path)' repl "
       + "--scenario '\(folder.path)/family-admin.yaml' --record '\(recording)'"
     try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "50", command])
-    defer { _ = try? tmux(["kill-session", "-t", session]) }
+    defer { _ = try? tmux(["kill-server"]) }
     _ = try waitFor("dashboard] ›", in: session)
 
     // Tab completes an action's words.
