@@ -41,10 +41,11 @@ public struct Step: Sendable {
   public func text(renderer: TextRenderer) -> String {
     let style = renderer.style
     var parts = messages.map { message in
-      let text = message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      let joined = message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         TextRenderer.clean(String($0))
       }
       .joined(separator: "\n")
+      let text = renderer.columns.map { TextRenderer.wrappedMessage(joined, width: $0) } ?? joined
       return switch message.kind {
       case .info: text
       case .success: style.apply(.success, text)

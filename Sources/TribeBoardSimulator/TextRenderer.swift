@@ -85,6 +85,30 @@ public struct TextRenderer: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// A message (help, errors, notes: text outside the frame) with every line longer than `width` characters broken
+  /// at its last space that fits; a continuation keeps the line's own indent, so help entries stay readable.
+  static func wrappedMessage(_ text: String, width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      guard line.count > width else { return String(line) }
+      let indent = String(repeating: " ", count: min(line.prefix { $0 == " " }.count, width / 2))
+      var rest = Substring(line)
+      var lines: [Substring] = []
+      while rest.count > width {
+        let limit = rest.index(rest.startIndex, offsetBy: width)
+        let space = rest[rest.index(after: rest.startIndex)...limit].lastIndex(of: " ")
+        guard let space, rest[..<space].contains(where: { $0 != " " }) else {
+          lines.append(rest[..<limit])
+          rest = Substring(indent) + rest[limit...]
+          continue
+        }
+        lines.append(rest[..<space])
+        rest = Substring(indent) + rest[rest.index(after: space)...].drop { $0 == " " }
+      }
+      return (lines + [rest]).joined(separator: "\n")
+    }
+    .joined(separator: "\n")
+  }
+
   /// `text` with every line longer than `width` visible characters (escape sequences take no room) broken inside
   /// the frame: the rest of a content line continues on a new line after `│   `.
   static func wrapped(_ text: String, width: Int) -> String {

@@ -102,3 +102,25 @@ import TribeBoardScenarios
     #expect(!plain.contains { "╭╰│─".contains($0) })
   }
 }
+
+@Suite struct MessageWrapTests {
+  @Test(arguments: [24, 40, 64]) func helpFitsTheTerminalAndKeepsEveryWord(columns: Int) async throws {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
+    _ = await simulator.start()
+    let step = await simulator.handle(":help")
+    let text = step.text(renderer: TextRenderer(style: .plain, columns: columns))
+    for line in text.split(separator: "\n") {
+      #expect(line.count <= columns, "“\(line)” is wider than \(columns)")
+    }
+    let unwrapped = step.text(renderer: TextRenderer(style: .plain))
+    #expect(text.split(whereSeparator: \.isWhitespace) == unwrapped.split(whereSeparator: \.isWhitespace))
+  }
+
+  @Test func aContinuationKeepsTheIndentAndAWordLongerThanTheLineIsCut() {
+    #expect(
+      TextRenderer.wrappedMessage("      one two three four", width: 14) == "      one two\n      three\n      four")
+    #expect(TextRenderer.wrappedMessage("abcdefghij", width: 4) == "abcd\nefgh\nij")
+    #expect(TextRenderer.wrappedMessage(String(repeating: " ", count: 30) + "x", width: 24).hasSuffix("x"))
+    #expect(TextRenderer.wrappedMessage("short\n\nlines", width: 10) == "short\n\nlines")
+  }
+}
