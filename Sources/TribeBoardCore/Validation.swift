@@ -80,5 +80,5 @@ public enum Validation {
 
 extension String {
   /// The text with its first letter capitalised, for messages that start with a field name ("a title" → "A title").
-  public var sentenceCased: String { prefix(1).uppercased() + dropFirst() }
+  package var sentenceCased: String { prefix(1).uppercased() + dropFirst() }
 }

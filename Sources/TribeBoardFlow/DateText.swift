@@ -1,7 +1,7 @@
 import Foundation
 
 /// Dates as the app shows them, always in UTC so every machine prints the same transcript.
-public enum DateText {
+package enum DateText {
   static let calendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -12,20 +12,20 @@ public enum DateText {
 
   /// "Tue 3 Mar 17:00" when `date` is in the same year as `now`, else with its year: "Fri 1 Jan 2027 17:00".
   /// Without `now` the year is always shown.
-  public static func full(_ date: Date, now: Date? = nil) -> String {
+  package static func full(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
     return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now)) "
       + "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
 
   /// "Tue 3 Mar 17:00:07", for what happens seconds apart (retries); the year as ``full(_:now:)`` shows it.
-  public static func precise(_ date: Date, now: Date? = nil) -> String {
+  package static func precise(_ date: Date, now: Date? = nil) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     return full(date, now: now) + ":" + twoDigits(((seconds % 60) + 60) % 60)
   }
 
   /// "Tue 3 Mar", or "Fri 1 Jan 2027" outside the year of `now` (always with the year without `now`).
-  public static func day(_ date: Date, now: Date? = nil) -> String {
+  package static func day(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
     return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now))"
   }
@@ -37,7 +37,7 @@ public enum DateText {
   }
 
   /// "2026-03-03 17:00", the form people type dates in.
-  public static func typed(_ date: Date) -> String {
+  package static func typed(_ date: Date) -> String {
     let c = fields(date)
     let year = (0..<10000).contains(c.year) ? String(String(c.year + 10000).dropFirst()) : "\(c.year)"
     return "\(year)-\(twoDigits(c.month))-\(twoDigits(c.day)) \(twoDigits(c.hour)):\(twoDigits(c.minute))"
@@ -87,7 +87,7 @@ public enum DateText {
   }
 
   /// Reads a typed date and time: "2026-03-04 17:00", "2026-03-04T17:00", or "2026-03-04" (at 09:00).
-  public static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     let parts = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "T" })
     guard (1...2).contains(parts.count) else { return nil }
     let day = parts[0].split(separator: "-").compactMap { Int($0) }
@@ -102,7 +102,7 @@ public enum DateText {
   }
 
   /// The next time at or after `now` that `birthday` falls on, at midnight.
-  public static func nextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
+  package static func nextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
     if let date = arithmeticNextOccurrence(ofMonth: month, day: day, after: now) { return date }
     let today = calendar.startOfDay(for: now)
     return calendar.nextDate(
