@@ -9,9 +9,13 @@ extension Tribeboard {
       abstract: "Replay transcripts against their scenarios and show a diff for each mismatch.",
       discussion: """
         A scenario NAME.yaml keeps its transcripts in NAME/, one JOURNEY.transcript per journey; other \
-        .transcript files there (from 'repl --record') are replayed from their own input lines. Without \
+        .transcript files there (from 'repl --record') are replayed from their own input lines. A transcript \
+        starts with header lines naming its scenario ('# scenario: NAME', a built-in, or a path relative to the \
+        transcript's folder) and its journey ('# journey: NAME'), so a transcript file given by itself is \
+        checked wherever it is; one without a header is checked against the scenario its folder is named after. \
+        Without \
         --update nothing is written: a missing journey transcript is a failure. With --update, differing and \
-        missing transcripts are written atomically; a read-only, unreadable or non-UTF-8 one is never replaced.
+        missing transcripts are written atomically, with their header; a read-only, unreadable or non-UTF-8 one is never replaced.
         """)
 
     @Argument(
