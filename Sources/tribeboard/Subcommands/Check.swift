@@ -27,27 +27,75 @@ extension Tribeboard {
     @Flag(help: "Rewrite transcripts that differ and record missing ones, atomically, instead of failing.")
     var update = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Also write the results as JUnit XML to FILE (one test case per transcript, the diff in each failure).",
+        discussion: "The file is written atomically once every transcript is checked.", valueName: "file"))
+    var junit: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Check only slice I of N (such as 2/4), so CI runners can split a large suite.",
+        discussion: """
+          The transcripts are sorted by path and dealt out in turn: the same files always give the same slices, \
+          and every transcript is in exactly one of the N.
+          """,
+        valueName: "i/n"))
+    var shard: String?
+
+    func validate() throws {
+      if let shard {
+        do {
+          _ = try Shard(parsing: shard)
+        } catch {
+          throw ValidationError("--shard \(error)")
+        }
+      }
+      if let junit {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: junit, isDirectory: &isDirectory), isDirectory.boolValue {
+          throw ValidationError("Can't write the JUnit report to \(junit): it is a folder.")
+        }
+        let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+          throw ValidationError(
+            "Can't write the JUnit report to \(junit): the folder \(folder) is missing or not writable.")
+        }
+        do {
+          try AtomicFile.checkReplaceable(junit)
+        } catch {
+          throw ValidationError("Can't write the JUnit report to \(junit): \(error).")
+        }
+      }
+    }
+
     func run() async throws {
       let paths = self.paths.isEmpty ? ["Scenarios"] : self.paths
       if self.paths.isEmpty && !FileManager.default.fileExists(atPath: "Scenarios") {
         throw usageError("There is no Scenarios/ folder here. Run from the project folder or give paths.")
       }
-      let cases: [TranscriptCase]
+      let found: [TranscriptCase]
       do {
-        cases = try TranscriptChecker.cases(in: paths)
+        found = try TranscriptChecker.cases(in: paths)
       } catch {
         printError(error.description)
         throw badScenarioExit
       }
-      guard !cases.isEmpty else {
+      guard !found.isEmpty else {
         printError("No transcripts found in \(paths.joined(separator: ", ")): give scenario files or folders of them.")
         throw ExitCode.failure
       }
+      let slice = try shard.map { text throws(ValidationError) in
+        do { return try Shard(parsing: text) } catch { throw ValidationError("--shard \(error)") }
+      }
+      let cases = slice.map { $0.select(found, key: \.path) } ?? found
       PendingFile.installHandlers(sayingBye: false)
       var failed = 0
       var changed = 0
+      var results: [JUnitReport.Result] = []
       for transcript in cases {
         let outcome = await TranscriptChecker.check(transcript, update: update)
+        results.append(JUnitReport.Result(transcript: transcript, outcome: outcome))
         switch outcome {
         case .passed:
           try emit("✓ \(transcript.path)")
@@ -68,9 +116,19 @@ extension Tribeboard {
         }
         if outcome.failed { failed += 1 }
       }
-      let summary =
+      var summary =
         "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(cases.count - failed) passed, \(failed) failed"
-      try emit(update ? "\(summary), \(changed) written" : summary)
+      if update { summary += ", \(changed) written" }
+      if let slice { summary = "shard \(slice) (\(found.count) transcripts in all): " + summary }
+      try emit(summary)
+      if let junit {
+        do {
+          try AtomicFile.write(Data(JUnitReport.xml(results).utf8), to: junit)
+        } catch {
+          printError("tribeboard: could not write the JUnit report \(junit): \(error)")
+          throw outputClosedExit
+        }
+      }
       if failed > 0 {
         if !update {
           try emit("If the change is intended, run 'tribeboard check --update' and review the diff before committing.")
