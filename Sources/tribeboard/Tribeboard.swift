@@ -40,7 +40,31 @@ struct Tribeboard: AsyncParsableCommand {
   /// Guards the standard descriptors before anything runs (see ``StandardOutput/prepare()``).
   static func main() async {
     StandardOutput.prepare()
+    if let message = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+      printError(message)
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
     await main(nil)
+  }
+
+  /// The usage error for a first argument that is neither an option nor a subcommand (with the closest name), or
+  /// `nil`. The REPL, the default subcommand, takes no arguments, so without this the parser would only say
+  /// "Unexpected argument" about a mistyped subcommand.
+  static func unknownSubcommand(in arguments: [String]) -> String? {
+    var rest = arguments[...]
+    while let first = rest.first, first == "--max-scenario-size" || first.hasPrefix("--max-scenario-size=") {
+      rest = rest.dropFirst(first.contains("=") ? 1 : 2)
+    }
+    guard let word = rest.first, !word.hasPrefix("-") else { return nil }
+    let names = configuration.subcommands.map { $0._commandName }
+    guard !names.contains(word), word != "help" else { return nil }
+    let suggestion = NameSuggestion.closest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    return """
+      Error: Unknown subcommand '\(word)'.\(suggestion)
+      Usage: tribeboard [<subcommand>] [<options>]
+        Subcommands: \(names.joined(separator: ", ")).
+        See 'tribeboard --help' for more information.
+      """
   }
 }
 
