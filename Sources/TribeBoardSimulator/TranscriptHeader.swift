@@ -75,7 +75,7 @@ public struct TranscriptHeader: Equatable, Sendable {
         continue
       }
       let key = String(line[line.index(line.startIndex, offsetBy: 2)..<colon])
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
       guard keys.contains(key) else {
         problem(
           3,

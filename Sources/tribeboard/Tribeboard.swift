@@ -9,10 +9,11 @@ struct Tribeboard: AsyncParsableCommand {
     commandName: "tribeboard",
     abstract: "Walk TribeBoard's app flows against mock services driven by YAML scenarios.",
     discussion: """
-      With no subcommand, opens the REPL on the built-in '\(BundledScenarios.defaultName)' scenario.
+      With no subcommand, opens the REPL on the built-in '\(BundledScenarios.defaultName)' scenario. A mistyped \
+      subcommand or option is a usage error naming the closest one.
 
       Exit codes: 0 success, 1 a check or expectation failed, 64 bad usage, 65 a bad scenario file, \
-      74 standard output closed or full.
+      74 standard output closed or full, or a report file can't be written.
       """,
     version: "0.1.0",
     subcommands: [

@@ -123,6 +123,7 @@ import TribeBoardScenarios
     #expect(header.scenario == "new-user" && header.journey == nil)
     #expect(TranscriptHeader.body(of: text) == "\\# scenario: child\n> tasks\n")
     #expect(Transcript.inputs(of: text) == ["tasks"])
+    #expect(try TranscriptHeader.parse("# scenario:  new-user \r\n# journey: a\n", file: "t").scenario == "new-user")
   }
 
   @Test func aReferenceIsANameOrARelativePath() {
