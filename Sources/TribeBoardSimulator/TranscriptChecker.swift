@@ -8,8 +8,9 @@ public struct TranscriptCase: Sendable, CustomStringConvertible {
   public var path: String
   /// The journey whose steps are the inputs; `nil` for a recorded transcript, replayed from its own `> ` lines.
   public var journey: Journey?
-  /// How the transcript's header names the scenario: a built-in name or a path relative to the transcript's folder.
-  public var scenarioReference: String
+  /// How the transcript's header names the scenario: a built-in name or a path relative to the transcript's folder;
+  /// `nil` writes no header.
+  public var scenarioReference: String? = nil
 
   public var description: String { path }
 
