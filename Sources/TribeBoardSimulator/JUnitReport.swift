@@ -46,6 +46,25 @@ public enum JUnitReport {
     return xml + "</testsuites>\n"
   }
 
+  /// The report when the transcripts could not even be found (a scenario or a header that can't be loaded): one
+  /// `error` holding the diagnostics, so CI shows why instead of finding no report.
+  public static func xml(loadFailure diagnostics: String, paths: [String], name: String = "tribeboard check") -> String
+  {
+    let suite = "loading"
+    let firstLine = diagnostics.split(separator: "\n").first.map(String.init) ?? diagnostics
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="\(attribute(name))" tests="1" failures="0" errors="1">
+        <testsuite name="\(suite)" tests="1" failures="0" errors="1">
+          <testcase classname="\(suite)" name="\(attribute(paths.joined(separator: " ")))">
+            <error type="unloadable" message="\(attribute(firstLine))">\(text(diagnostics))</error>
+          </testcase>
+        </testsuite>
+      </testsuites>
+
+      """
+  }
+
   /// The test case's name: the journey, or the file's name without `.transcript` for a recording.
   static func testName(_ transcript: TranscriptCase) -> String {
     if let journey = transcript.journey { return journey.name }

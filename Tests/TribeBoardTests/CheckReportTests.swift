@@ -52,6 +52,16 @@ import TribeBoardScenarios
     #expect(testCases[4].children == nil || testCases[4].children?.isEmpty == true, "a passed case is empty")
   }
 
+  @Test func aScenarioThatCannotBeLoadedIsOneError() throws {
+    let xml = JUnitReport.xml(
+      loadFailure: "a.yaml:1:1: error: <bad> & \"worse\"\na.yaml:2:1: error: more", paths: ["a.yaml"])
+    let document = try XMLDocument(data: Data(xml.utf8))
+    let error = try #require(try document.nodes(forXPath: "//testcase/error").first as? XMLElement)
+    #expect(error.attribute(forName: "message")?.stringValue == "a.yaml:1:1: error: <bad> & \"worse\"")
+    #expect(error.stringValue?.hasSuffix("a.yaml:2:1: error: more") == true)
+    #expect(document.rootElement()?.attribute(forName: "errors")?.stringValue == "1")
+  }
+
   @Test func attributesKeepLineBreaksAndQuotes() throws {
     #expect(JUnitReport.attribute("a\"b'c\nd\te<f>&") == "a&quot;b&apos;c&#10;d&#9;e&lt;f&gt;&amp;")
     #expect(JUnitReport.text("a\"b\nc\r\u{0}") == "a\"b\nc&#13;\\u{0}")

@@ -231,6 +231,11 @@ import Testing
       #expect(shard.status == (failedHere ? 1 : 0), "\(shard.stdout)")
     }
     #expect(checked.count == 4 && Set(checked).count == 4, "every transcript in exactly one shard: \(checked)")
+    let unloadable = try run(["check", "\(folder)/bad.yaml", "--junit", report])
+    #expect(unloadable.status == 65)
+    let loadReport = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(loadReport.contains("<error type=\"unloadable\"") && loadReport.contains("bad.yaml:2:6"), "\(loadReport)")
+
     let empty = try run(["check", copy, "--shard", "9/9"])
     #expect(empty.status == 0 && empty.stdout.contains("0 transcripts"), "an empty shard passes: \(empty.stdout)")
   }

@@ -79,6 +79,7 @@ extension Tribeboard {
         found = try TranscriptChecker.cases(in: paths)
       } catch {
         printError(error.description)
+        try writeReport(JUnitReport.xml(loadFailure: error.description, paths: paths))
         throw badScenarioExit
       }
       guard !found.isEmpty else {
@@ -121,19 +122,23 @@ extension Tribeboard {
       if update { summary += ", \(changed) written" }
       if let slice { summary = "shard \(slice) (\(found.count) transcripts in all): " + summary }
       try emit(summary)
-      if let junit {
-        do {
-          try AtomicFile.write(Data(JUnitReport.xml(results).utf8), to: junit)
-        } catch {
-          printError("tribeboard: could not write the JUnit report \(junit): \(error)")
-          throw outputClosedExit
-        }
-      }
+      try writeReport(JUnitReport.xml(results))
       if failed > 0 {
         if !update {
           try emit("If the change is intended, run 'tribeboard check --update' and review the diff before committing.")
         }
         throw ExitCode.failure
+      }
+    }
+
+    /// Writes `xml` to the `--junit` file, if one was asked for, atomically; exit 74 when it can't be written.
+    private func writeReport(_ xml: @autoclosure () -> String) throws {
+      guard let junit else { return }
+      do {
+        try AtomicFile.write(Data(xml().utf8), to: junit)
+      } catch {
+        printError("tribeboard: could not write the JUnit report \(junit): \(error)")
+        throw outputClosedExit
       }
     }
   }
