@@ -33,6 +33,9 @@ public struct REPL {
   public var lineEditor: LineEditor?
   /// How screens are drawn: the terminal's width, or no frame. Recordings keep the fixed width whatever this is.
   public var renderer: TextRenderer?
+  /// How the recording's header names the scenario (``TranscriptHeader``): a built-in name, or a path relative to
+  /// the recording's folder; `nil` writes no header.
+  public var scenarioReference: String?
   /// A journey step to start from (`JOURNEY` or `JOURNEY@STEP`), as `:go` would; a recording starts with that `:go`.
   public var startingPoint: String?
   let readLine: () -> String?
@@ -66,7 +69,8 @@ public struct REPL {
     var recorder: TranscriptRecorder?
     if let recordURL {
       do {
-        recorder = try TranscriptRecorder(path: recordURL.path, first: first)
+        recorder = try TranscriptRecorder(
+          path: recordURL.path, header: TranscriptHeader(scenario: scenarioReference).text, first: first)
       } catch {
         throw .recording(path: recordURL.path, error)
       }

@@ -4,7 +4,8 @@ import TribeBoardScenarios
 ///
 /// Every input and every output round-trips: an input holding a control character (a CR, a tab, a line break from
 /// a journey step) is written on an escaped input line, `>\ ` then the input with `\\`, `\t`, `\r`, `\n` and
-/// `\u{HEX}` escapes; an output line that starts with `>` or `\` is written with a `\` before it.
+/// `\u{HEX}` escapes; an output line that starts with `>`, `\` or `#` is written with a `\` before it, so no output
+/// reads as input or as the header (``TranscriptHeader``) a transcript file starts with.
 public enum Transcript {
   /// The marker that starts an input line.
   public static let inputMarker = "> "
@@ -60,12 +61,13 @@ public enum Transcript {
     return line
   }
 
-  /// Output text with a `\` before every line that starts with `>` or `\`, so no output line reads as input.
+  /// Output text with a `\` before every line that starts with `>`, `\` or `#`, so no output line reads as input
+  /// or as a header line.
   static func escapedOutput(_ text: String) -> String {
     var atLineStart = true
     var needed = false
     for byte in text.utf8 {
-      if atLineStart && (byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\")) {
+      if atLineStart && isEscapedFirstByte(byte) {
         needed = true
         break
       }
@@ -73,8 +75,12 @@ public enum Transcript {
     }
     guard needed else { return text }
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.utf8.first == UInt8(ascii: ">") || line.utf8.first == UInt8(ascii: "\\") ? "\\" + line : String(line)
+      line.utf8.first.map(isEscapedFirstByte) == true ? "\\" + line : String(line)
     }.joined(separator: "\n")
+  }
+
+  private static func isEscapedFirstByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#")
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -8,8 +8,16 @@ public struct TranscriptCase: Sendable, CustomStringConvertible {
   public var path: String
   /// The journey whose steps are the inputs; `nil` for a recorded transcript, replayed from its own `> ` lines.
   public var journey: Journey?
+  /// How the transcript's header names the scenario: a built-in name or a path relative to the transcript's folder;
+  /// `nil` writes no header.
+  public var scenarioReference: String? = nil
 
   public var description: String { path }
+
+  /// The header the transcript starts with (``TranscriptHeader``).
+  public var header: String {
+    TranscriptHeader(scenario: scenarioReference, journey: journey?.name).text
+  }
 }
 
 /// How checking one transcript went.
@@ -67,21 +75,7 @@ public enum TranscriptChecker {
           cases += try scenarioCases(join(path, name))
         }
       } else if path.hasSuffix(".\(fileExtension)") {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
-        let base = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent).path
-        guard let scenarioPath = ["yaml", "yml"].map({ "\(base).\($0)" }).first(where: FileManager.default.fileExists)
-        else {
-          throw ScenarioError(diagnostics: [
-            Diagnostic(
-              file: path, line: 1, column: 1,
-              message:
-                "no scenario for this transcript: expected \(base).yaml (a transcript lives in a folder named after its scenario)"
-            )
-          ])
-        }
-        let journeyName = url.deletingPathExtension().lastPathComponent
-        cases += try scenarioCases(scenarioPath).filter { $0.path.hasSuffix("/\(journeyName).\(fileExtension)") }
+        cases.append(try transcriptCase(path))
       } else {
         cases += try scenarioCases(path)
       }
@@ -105,16 +99,93 @@ public enum TranscriptChecker {
     return scenarioPath + ".transcripts"
   }
 
+  /// The case of a transcript file given by itself: its header says its scenario (and journey, if it has one);
+  /// without a header, its folder does (`DIR/NAME/FILE.transcript` beside `DIR/NAME.yaml`, the journey by the
+  /// file's name).
+  private static func transcriptCase(_ path: String) throws(ScenarioError) -> TranscriptCase {
+    let header = try readHeader(path)
+    if let scenario = try header?.resolveScenario(transcriptPath: path), let reference = header?.scenario {
+      return TranscriptCase(
+        scenario: scenario, path: path, journey: try journey(header, in: scenario, transcriptPath: path),
+        scenarioReference: reference)
+    }
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    let base = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent).path
+    guard let scenarioPath = ["yaml", "yml"].map({ "\(base).\($0)" }).first(where: FileManager.default.fileExists)
+    else {
+      throw ScenarioError(diagnostics: [
+        Diagnostic(
+          file: path, line: 1, column: 1,
+          message:
+            "no scenario for this transcript: it has no '# scenario: NAME|PATH' header line and there is no "
+            + "\(base).yaml beside its folder; add the header line (a built-in name, or a path relative to this "
+            + "file's folder) or keep the transcript in the folder named after its scenario")
+      ])
+    }
+    let journeyName = header?.journey ?? url.deletingPathExtension().lastPathComponent
+    let all = try scenarioCases(scenarioPath)
+    if let found = all.first(where: { $0.path.hasSuffix("/\(url.lastPathComponent)") }) { return found }
+    let scenario: Scenario
+    if let first = all.first { scenario = first.scenario } else { scenario = try ScenarioCatalog.resolve(scenarioPath) }
+    return TranscriptCase(
+      scenario: scenario, path: path, journey: scenario.journey(named: journeyName),
+      scenarioReference: TranscriptHeader.reference(to: scenarioPath, fromTranscriptAt: path))
+  }
+
+  /// The header of the transcript at `path`; `nil` when the file can't be read (checking it reports why).
+  private static func readHeader(_ path: String) throws(ScenarioError) -> TranscriptHeader? {
+    guard let data = try? RegularFile.read(path, limit: maximumTranscriptSize),
+      let text = String(validating: data, as: UTF8.self)
+    else { return nil }
+    return try TranscriptHeader.parse(text, file: path)
+  }
+
+  /// The journey a header names, which `scenario` must have.
+  private static func journey(_ header: TranscriptHeader?, in scenario: Scenario, transcriptPath: String)
+    throws(ScenarioError) -> Journey?
+  {
+    guard let name = header?.journey else { return nil }
+    guard let journey = scenario.journey(named: name) else {
+      let names = scenario.journeys.map(\.name)
+      throw ScenarioError(diagnostics: [
+        Diagnostic(
+          file: transcriptPath, line: header?.lines["journey"] ?? 1, column: 12,
+          message:
+            "scenario \(scenario.name) has no journey '\(name)'\(NameSuggestion.didYouMean(name, in: names)); "
+            + "its journeys: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+      ])
+    }
+    return journey
+  }
+
   private static func scenarioCases(_ path: String) throws(ScenarioError) -> [TranscriptCase] {
     let scenario = try ScenarioLoader.load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
     let folder = transcriptFolder(of: path)
     var cases = scenario.journeys.map { journey in
-      TranscriptCase(scenario: scenario, path: join(folder, "\(journey.name).\(fileExtension)"), journey: journey)
+      let transcript = join(folder, "\(journey.name).\(fileExtension)")
+      return TranscriptCase(
+        scenario: scenario, path: transcript, journey: journey,
+        scenarioReference: TranscriptHeader.reference(to: path, fromTranscriptAt: transcript))
     }
     let journeyFiles = Set(cases.map(\.path))
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     for name in files.sorted() where name.hasSuffix(".\(fileExtension)") && !journeyFiles.contains(join(folder, name)) {
-      cases.append(TranscriptCase(scenario: scenario, path: join(folder, name), journey: nil))
+      // A recording: its header, if it has one, says its scenario and journey; else it is this scenario's.
+      let transcript = join(folder, name)
+      let header = try readHeader(transcript)
+      if let other = try header?.resolveScenario(transcriptPath: transcript), let reference = header?.scenario {
+        cases.append(
+          TranscriptCase(
+            scenario: other, path: transcript, journey: try journey(header, in: other, transcriptPath: transcript),
+            scenarioReference: reference))
+      } else {
+        cases.append(
+          TranscriptCase(
+            scenario: scenario, path: transcript,
+            journey: try journey(header, in: scenario, transcriptPath: transcript),
+            scenarioReference: TranscriptHeader.reference(to: path, fromTranscriptAt: transcript)))
+      }
     }
     return cases
   }
@@ -147,13 +218,23 @@ public enum TranscriptChecker {
     } else {
       return .unreadable("no such file")
     }
-    let (actual, failures) = await Transcript.run(transcript.scenario, inputs: inputs)
-    if expected == actual {
+    var hasHeader = false
+    if let expected {
+      do {
+        hasHeader = !(try TranscriptHeader.parse(expected, file: path)).isEmpty
+      } catch {
+        return .unreadable("\(error.description.split(separator: "\n").joined(separator: "; ")); it was left as it is")
+      }
+    }
+    let (body, failures) = await Transcript.run(transcript.scenario, inputs: inputs)
+    let actual = transcript.header + body
+    // A transcript without a header (it sits beside its scenario) passes on its body alone; --update adds one.
+    if expected == actual || (!update && !hasHeader && expected == body) {
       return failures.isEmpty ? .passed : .failedExpectations(failures)
     }
     guard update else {
       guard let expected else { return .missing }
-      return .mismatch(diff: LineDiff.unified(expected: expected, actual: actual))
+      return .mismatch(diff: LineDiff.unified(expected: expected, actual: hasHeader ? actual : body))
     }
     do {
       try FileManager.default.createDirectory(

@@ -17,10 +17,11 @@ public final class TranscriptRecorder {
   private var fd: Int32
   private var length: off_t
 
-  /// Creates (or replaces) the transcript at `path` holding `first`, the session's opening step.
-  public init(path: String, first: Step) throws(AtomicFile.Failure) {
+  /// Creates (or replaces) the transcript at `path` holding `header` (``TranscriptHeader``: the lines naming its
+  /// scenario) and `first`, the session's opening step.
+  public init(path: String, header: String = "", first: Step) throws(AtomicFile.Failure) {
     self.path = path
-    let data = Data((Transcript.format(first) + "\n").utf8)
+    let data = Data((header + Transcript.format(first) + "\n").utf8)
     fd = try AtomicFile.create(data, at: path)
     length = off_t(data.count)
   }

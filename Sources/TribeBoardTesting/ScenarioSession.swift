@@ -88,10 +88,12 @@ public final class ScenarioSession {
     guard problems.isEmpty else { throw Mismatch(description: problems.joined(separator: "; ")) }
   }
 
-  /// The line diff between `golden` (a transcript's text) and what this session showed; `nil` when they match.
+  /// The line diff between `golden` (a transcript's text, after any header lines naming its scenario) and what this
+  /// session showed; `nil` when they match.
   public func difference(from golden: String) -> String? {
     let actual = transcript
-    guard actual != golden else { return nil }
-    return LineDiff.unified(expected: golden, actual: actual)
+    let body = String(TranscriptHeader.body(of: golden))
+    guard actual != body else { return nil }
+    return LineDiff.unified(expected: body, actual: actual)
   }
 }

@@ -9,10 +9,11 @@ struct Tribeboard: AsyncParsableCommand {
     commandName: "tribeboard",
     abstract: "Walk TribeBoard's app flows against mock services driven by YAML scenarios.",
     discussion: """
-      With no subcommand, opens the REPL on the built-in '\(BundledScenarios.defaultName)' scenario.
+      With no subcommand, opens the REPL on the built-in '\(BundledScenarios.defaultName)' scenario. A mistyped \
+      subcommand or option is a usage error naming the closest one.
 
       Exit codes: 0 success, 1 a check or expectation failed, 64 bad usage, 65 a bad scenario file, \
-      74 standard output closed or full.
+      74 standard output closed or full, or a report file can't be written.
       """,
     version: "0.1.0",
     subcommands: [
@@ -40,7 +41,31 @@ struct Tribeboard: AsyncParsableCommand {
   /// Guards the standard descriptors before anything runs (see ``StandardOutput/prepare()``).
   static func main() async {
     StandardOutput.prepare()
+    if let message = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+      printError(message)
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
     await main(nil)
+  }
+
+  /// The usage error for a first argument that is neither an option nor a subcommand (with the closest name), or
+  /// `nil`. The REPL, the default subcommand, takes no arguments, so without this the parser would only say
+  /// "Unexpected argument" about a mistyped subcommand.
+  static func unknownSubcommand(in arguments: [String]) -> String? {
+    var rest = arguments[...]
+    while let first = rest.first, first == "--max-scenario-size" || first.hasPrefix("--max-scenario-size=") {
+      rest = rest.dropFirst(first.contains("=") ? 1 : 2)
+    }
+    guard let word = rest.first, !word.hasPrefix("-") else { return nil }
+    let names = configuration.subcommands.map { $0._commandName }
+    guard !names.contains(word), word != "help" else { return nil }
+    let suggestion = NameSuggestion.closest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    return """
+      Error: Unknown subcommand '\(word)'.\(suggestion)
+      Usage: tribeboard [<subcommand>] [<options>]
+        Subcommands: \(names.joined(separator: ", ")).
+        See 'tribeboard --help' for more information.
+      """
   }
 }
 

@@ -9,9 +9,13 @@ extension Tribeboard {
       abstract: "Replay transcripts against their scenarios and show a diff for each mismatch.",
       discussion: """
         A scenario NAME.yaml keeps its transcripts in NAME/, one JOURNEY.transcript per journey; other \
-        .transcript files there (from 'repl --record') are replayed from their own input lines. Without \
+        .transcript files there (from 'repl --record') are replayed from their own input lines. A transcript \
+        starts with header lines naming its scenario ('# scenario: NAME', a built-in, or a path relative to the \
+        transcript's folder) and its journey ('# journey: NAME'), so a transcript file given by itself is \
+        checked wherever it is; one without a header is checked against the scenario its folder is named after. \
+        Without \
         --update nothing is written: a missing journey transcript is a failure. With --update, differing and \
-        missing transcripts are written atomically; a read-only, unreadable or non-UTF-8 one is never replaced.
+        missing transcripts are written atomically, with their header; a read-only, unreadable or non-UTF-8 one is never replaced.
         """)
 
     @Argument(
@@ -23,27 +27,76 @@ extension Tribeboard {
     @Flag(help: "Rewrite transcripts that differ and record missing ones, atomically, instead of failing.")
     var update = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Also write the results as JUnit XML to FILE (one test case per transcript, the diff in each failure).",
+        discussion: "The file is written atomically once every transcript is checked.", valueName: "file"))
+    var junit: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Check only slice I of N (such as 2/4), so CI runners can split a large suite.",
+        discussion: """
+          The transcripts are sorted by path and dealt out in turn: the same files always give the same slices, \
+          and every transcript is in exactly one of the N.
+          """,
+        valueName: "i/n"))
+    var shard: String?
+
+    func validate() throws {
+      if let shard {
+        do {
+          _ = try Shard(parsing: shard)
+        } catch {
+          throw ValidationError("--shard \(error)")
+        }
+      }
+      if let junit {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: junit, isDirectory: &isDirectory), isDirectory.boolValue {
+          throw ValidationError("Can't write the JUnit report to \(junit): it is a folder.")
+        }
+        let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+          throw ValidationError(
+            "Can't write the JUnit report to \(junit): the folder \(folder) is missing or not writable.")
+        }
+        do {
+          try AtomicFile.checkReplaceable(junit)
+        } catch {
+          throw ValidationError("Can't write the JUnit report to \(junit): \(error).")
+        }
+      }
+    }
+
     func run() async throws {
       let paths = self.paths.isEmpty ? ["Scenarios"] : self.paths
       if self.paths.isEmpty && !FileManager.default.fileExists(atPath: "Scenarios") {
         throw usageError("There is no Scenarios/ folder here. Run from the project folder or give paths.")
       }
-      let cases: [TranscriptCase]
+      let found: [TranscriptCase]
       do {
-        cases = try TranscriptChecker.cases(in: paths)
+        found = try TranscriptChecker.cases(in: paths)
       } catch {
         printError(error.description)
+        try writeReport(JUnitReport.xml(loadFailure: error.description, paths: paths))
         throw badScenarioExit
       }
-      guard !cases.isEmpty else {
+      guard !found.isEmpty else {
         printError("No transcripts found in \(paths.joined(separator: ", ")): give scenario files or folders of them.")
         throw ExitCode.failure
       }
+      let slice = try shard.map { text throws(ValidationError) in
+        do { return try Shard(parsing: text) } catch { throw ValidationError("--shard \(error)") }
+      }
+      let cases = slice.map { $0.select(found, key: \.path) } ?? found
       PendingFile.installHandlers(sayingBye: false)
       var failed = 0
       var changed = 0
+      var results: [JUnitReport.Result] = []
       for transcript in cases {
         let outcome = await TranscriptChecker.check(transcript, update: update)
+        results.append(JUnitReport.Result(transcript: transcript, outcome: outcome))
         switch outcome {
         case .passed:
           try emit("✓ \(transcript.path)")
@@ -64,14 +117,28 @@ extension Tribeboard {
         }
         if outcome.failed { failed += 1 }
       }
-      let summary =
+      var summary =
         "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(cases.count - failed) passed, \(failed) failed"
-      try emit(update ? "\(summary), \(changed) written" : summary)
+      if update { summary += ", \(changed) written" }
+      if let slice { summary = "shard \(slice) (\(found.count) transcripts in all): " + summary }
+      try emit(summary)
+      try writeReport(JUnitReport.xml(results))
       if failed > 0 {
         if !update {
           try emit("If the change is intended, run 'tribeboard check --update' and review the diff before committing.")
         }
         throw ExitCode.failure
+      }
+    }
+
+    /// Writes `xml` to the `--junit` file, if one was asked for, atomically; exit 74 when it can't be written.
+    private func writeReport(_ xml: @autoclosure () -> String) throws {
+      guard let junit else { return }
+      do {
+        try AtomicFile.write(Data(xml().utf8), to: junit)
+      } catch {
+        printError("tribeboard: could not write the JUnit report \(junit): \(error)")
+        throw outputClosedExit
       }
     }
   }

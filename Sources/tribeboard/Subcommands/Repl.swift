@@ -25,7 +25,12 @@ extension Tribeboard {
 
     @Option(
       help: ArgumentHelp(
-        "Write the session to FILE as a transcript, each step appended before it is shown.", valueName: "file"))
+        "Write the session to FILE as a transcript, each step appended before it is shown.",
+        discussion: """
+          The transcript starts with a header line naming the scenario (# scenario: NAME, or a path relative to \
+          FILE's folder), so 'tribeboard check FILE' replays it wherever it is.
+          """,
+        valueName: "file"))
     var record: String?
 
     @Flag(help: "Read plain lines: no line editing, history or Tab completion.")
@@ -49,6 +54,7 @@ extension Tribeboard {
         simulator: Simulator(scenario: loaded),
         style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
         recordURL: recordURL, showsPrompt: interactive)
+      repl.scenarioReference = recordURL.map { TranscriptHeader.reference(to: scenario, fromTranscriptAt: $0.path) }
       if interactive || plain {
         repl.renderer = TextRenderer(
           style: repl.style, columns: interactive ? terminalColumns() : nil, boxed: !plain)
