@@ -5,4 +5,9 @@ public enum NameSuggestion {
   public static func didYouMean(_ input: String, in candidates: [String]) -> String {
     Suggestions.bestMatch(for: input, in: candidates).map { " (did you mean \($0)?)" } ?? ""
   }
+
+  /// The candidate closest to `input`, if one is close enough to be what was meant.
+  public static func closest(_ input: String, in candidates: [String]) -> String? {
+    Suggestions.bestMatch(for: input, in: candidates)
+  }
 }
