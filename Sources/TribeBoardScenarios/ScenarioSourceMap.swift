@@ -99,18 +99,29 @@ extension ScenarioCatalog {
   public static func resolveWithSourceMap(_ nameOrPath: String) throws(ScenarioError) -> (
     scenario: Scenario, sourceMap: ScenarioSourceMap
   ) {
-    let limits = try ScenarioLoader.resolved(nil)
     if isPath(nameOrPath) {
+      let limits = try ScenarioLoader.resolved(nil)
       let root = try ScenarioLoader.composeFile(URL(fileURLWithPath: nameOrPath), file: nameOrPath, limits: limits)
       return (try ScenarioLoader.scenario(from: root, source: nameOrPath), ScenarioSourceMap(root))
     }
     _ = try BundledScenarios.scenario(named: nameOrPath)  // an unknown name's error, with its suggestion
-    var text = BundledScenarios.text(named: nameOrPath) ?? ""
-    let source = "built-in:\(nameOrPath)"
+    return try ScenarioLoader.parseWithSourceMap(
+      BundledScenarios.text(named: nameOrPath) ?? "", source: "built-in:\(nameOrPath)")
+  }
+}
+
+extension ScenarioLoader {
+  /// Parses a scenario from its YAML text as ``parse(_:source:limits:)`` does, and also gives where each of its
+  /// values was written.
+  public static func parseWithSourceMap(
+    _ text: String, source: String, limits: ScenarioLimits? = nil
+  ) throws(ScenarioError) -> (scenario: Scenario, sourceMap: ScenarioSourceMap) {
+    let limits = try resolved(limits)
+    var text = text
     let composed = text.withUTF8 { bytes in
-      Result { () throws(ScenarioError) in try ScenarioLoader.compose(bytes, source: source, limits: limits) }
+      Result { () throws(ScenarioError) in try compose(bytes, source: source, limits: limits) }
     }
     let root = try composed.get()
-    return (try ScenarioLoader.scenario(from: root, source: source), ScenarioSourceMap(root))
+    return (try scenario(from: root, source: source), ScenarioSourceMap(root))
   }
 }

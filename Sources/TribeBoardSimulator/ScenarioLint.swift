@@ -93,13 +93,18 @@ public struct ScenarioLint {
     }
     guard step.transition == nil else { return nil }
     let screen = before.screen.id.rawValue
-    // Meant: the next step expects an error, or expects to still be on the screen that refused the input.
+    let closest = suggestion(typed, in: before)
+    // Meant: the next step expects an error, or (for input close to no action) to still be on the same screen.
     if let next, next.hasPrefix(":expect") {
       let checks = next.split(separator: " ")
       if checks.contains(where: { $0.hasPrefix("error=") && $0 != "error=none" }) { return nil }
-      if checks.contains(where: { $0 == "screen=\(screen)" }), step.snapshot?.screen == before.screen.id { return nil }
+      if closest.isEmpty, checks.contains(where: { $0 == "screen=\(screen)" }),
+        step.snapshot?.screen == before.screen.id
+      {
+        return nil
+      }
     }
-    return "“\(typed)” is not an action the \(screen) screen offers here (\(shown))" + suggestion(typed, in: before)
+    return "“\(typed)” is not an action the \(screen) screen offers here (\(shown))" + closest
   }
 
   /// ` (did you mean 'sign in apple'?)` for input close to one of the screen's actions.
@@ -114,7 +119,7 @@ public struct ScenarioLint {
       guard let match = NameSuggestion.closest(typedPart, in: phrases.map(\.phrase)),
         let action = phrases.first(where: { $0.phrase == match })?.action
       else { continue }
-      let rest = words.dropFirst(count).joined(separator: " ")
+      let rest = typed.split(separator: " ").dropFirst(count).joined(separator: " ")
       let corrected = action.argument == nil ? match : (rest.isEmpty ? action.usage : "\(match) \(rest)")
       return " (did you mean '\(corrected)'?)"
     }
