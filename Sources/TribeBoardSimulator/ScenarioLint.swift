@@ -104,7 +104,9 @@ public struct ScenarioLint {
         return nil
       }
     }
-    return "“\(typed)” is not an action the \(screen) screen offers here (\(shown))" + closest
+    // The app's own reason, unless it only says the same ("“x” is not an action here.").
+    let reason = shown.hasSuffix("is not an action here.") ? "" : " (\(shown))"
+    return "“\(typed)” is not an action the \(screen) screen offers here\(reason)" + closest
   }
 
   /// ` (did you mean 'sign in apple'?)` for input close to one of the screen's actions.

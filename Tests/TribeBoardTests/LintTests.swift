@@ -62,16 +62,21 @@ import TribeBoardSimulator
     #expect(
       typo == [
         "planted.yaml:16:7: warning: journey 'week' step 3: “snd Hi” is not an action the messages screen offers "
-          + "here (“snd Hi” is not an action here.) (did you mean 'send Hi'?)"
+          + "here (did you mean 'send Hi'?)"
       ], "input close to an action is a mistake, whatever follows")
     let mistaken = try await Self.lint(Self.scenario(steps: ["sgin in apple", "tasks", "sign in apple"]))
     #expect(
       mistaken == [
         "planted.yaml:14:7: warning: journey 'week' step 1: “sgin in apple” is not an action the signIn screen offers "
-          + "here (“sgin in apple” is not an action here.) (did you mean 'sign in apple'?)",
-        "planted.yaml:15:7: warning: journey 'week' step 2: “tasks” is not an action the signIn screen offers here "
-          + "(“tasks” is not an action here.)",
+          + "here (did you mean 'sign in apple'?)",
+        "planted.yaml:15:7: warning: journey 'week' step 2: “tasks” is not an action the signIn screen offers here",
       ])
+    let number = try await Self.lint(Self.scenario(steps: ["1 now", "sign in apple"]))
+    #expect(
+      number == [
+        "planted.yaml:14:7: warning: journey 'week' step 1: “1 now” is not an action the signIn screen offers here "
+          + "(Action 1 (Sign in with Apple) takes no value; type 1 alone.)"
+      ], "the app's own reason, when it says more")
   }
 
   @Test func anArgumentKeepsItsValueInTheSuggestion() async throws {

@@ -9,12 +9,13 @@ extension Tribeboard {
       abstract: "Find what is probably wrong in scenarios that load: refused journey inputs, unused accounts…",
       discussion: """
         Loads each scenario (a loader error is printed as it is), then replays its journeys and warns, at the \
-        file:line:column of what it is about, of: journey inputs the app or the simulator refused at their step \
-        (an input followed by an expect of an error is taken as meant), with the closest action; faults nothing \
+        file:line:column of what it is about, of: journey inputs the app or the simulator refused at their step, \
+        with the closest action (an input followed by an expect of an error, or one close to no action \
+        followed by an expect of the screen it stayed on, is taken as meant); faults nothing \
         can trigger (an operation never called for their accounts, a time the clock never reaches, a later fault \
         that always wins, or, in a scenario with journeys, no journey making a matching call); accounts never \
-        used; and roles that never reach the dashboard (a visitor whose access ended before the start, a role \
-        journeys act in without reaching it).
+        used; and roles that never reach the dashboard (a visitor whose access ended before the start, a member \
+        journeys act as whose phone never shows it).
 
         Exit codes: 0 nothing found, 1 warnings, 65 a scenario could not be loaded, 64 bad usage.
         """)
