@@ -104,9 +104,11 @@ extension ScenarioCatalog {
       let root = try ScenarioLoader.composeFile(URL(fileURLWithPath: nameOrPath), file: nameOrPath, limits: limits)
       return (try ScenarioLoader.scenario(from: root, source: nameOrPath), ScenarioSourceMap(root))
     }
-    _ = try BundledScenarios.scenario(named: nameOrPath)  // an unknown name's error, with its suggestion
-    return try ScenarioLoader.parseWithSourceMap(
-      BundledScenarios.text(named: nameOrPath) ?? "", source: "built-in:\(nameOrPath)")
+    guard let text = BundledScenarios.text(named: nameOrPath) else {
+      _ = try BundledScenarios.scenario(named: nameOrPath)  // throws an unknown name's error, with its suggestion
+      return (try ScenarioLoader.parse("", source: nameOrPath), ScenarioSourceMap())
+    }
+    return try ScenarioLoader.parseWithSourceMap(text, source: "built-in:\(nameOrPath)")
   }
 }
 

@@ -257,6 +257,10 @@ import TribeBoardSimulator
     let missing = try Self.run(["lint", "no/such/scenario.yaml"])
     #expect(missing.status == 65, "\(missing.stdout)\(missing.stderr)")
     #expect(missing.stdout.hasPrefix("no/such/scenario.yaml: error: no such file"), "\(missing.stdout)")
+    let unknown = try Self.run(["lint", "nwe-user"])
+    #expect(unknown.status == 65, "\(unknown.stdout)\(unknown.stderr)")
+    #expect(
+      unknown.stdout.hasPrefix("nwe-user: error: unknown built-in scenario 'nwe-user' (did you mean 'new-user'?)"))
   }
 
   @Test func badUsageExits64() throws {
@@ -273,5 +277,20 @@ import TribeBoardSimulator
     let result = try Self.run(["schema"])
     #expect(result.status == 0)
     #expect(result.stdout == (try String(contentsOf: ScenarioSchemaTests.committed, encoding: .utf8)))
+  }
+}
+
+@Suite struct LintReadmeTests {
+  @Test func theReadmesLintExampleIsTheOutputOfItsFixture() async throws {
+    let fixture = ScenarioSchemaTests.root.appendingPathComponent("Tests/Fixtures/lint/family-week.yaml")
+    let loaded = try ScenarioLoader.parseWithSourceMap(
+      try String(contentsOf: fixture, encoding: .utf8), source: "family-week.yaml")
+    let findings = await ScenarioLint(scenario: loaded.scenario, sourceMap: loaded.sourceMap).run()
+    #expect(findings.count == 6, "one finding of each kind the example shows")
+    let output = findings.map(\.description).joined(separator: "\n") + "\n1 scenario: \(findings.count) warnings\n"
+    let readme = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+    #expect(
+      readme.contains("$ tribeboard lint family-week.yaml\n" + output),
+      "README's lint example differs from lint's findings on Tests/Fixtures/lint/family-week.yaml; paste them")
   }
 }
