@@ -74,7 +74,10 @@ public struct ScenarioLint {
   }
 
   private func note(_ simulator: Simulator, into replay: inout Replay) async {
-    replay.firedFaults.formUnion(await simulator.environment.backend.firedFaults)
+    // Fault ids name this scenario's faults only while its world runs (not after `:scenario` switched it).
+    if simulator.scenario.source == scenario.source {
+      replay.firedFaults.formUnion(await simulator.environment.backend.firedFaults)
+    }
     let snapshot = simulator.snapshot
     if snapshot.screen == .dashboard, snapshot.role != nil { replay.dashboardUsers.insert(simulator.actingUser) }
   }
@@ -176,9 +179,9 @@ public struct ScenarioLint {
       if !scenario.journeys.isEmpty, !replay.firedFaults.contains("f\(index + 1)") {
         findings.append(
           warning(
-            "no journey triggers the fault \(name): none of them makes a matching call"
+            "no journey triggers the fault \(name): it never fires while they run (no matching call"
               + (fault.account.map { " from \($0)'s phone" } ?? "")
-              + "; add a journey that does, or remove the fault", at: place))
+              + ", or none when its schedule says); add a journey that does, or remove the fault", at: place))
       }
     }
     return findings

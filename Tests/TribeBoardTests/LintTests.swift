@@ -149,9 +149,21 @@ import TribeBoardSimulator
       ]))
     #expect(
       findings == [
-        "planted.yaml:14:5: warning: no journey triggers the fault data.addEvent → networkTimeout: none of them makes "
-          + "a matching call; add a journey that does, or remove the fault"
+        "planted.yaml:14:5: warning: no journey triggers the fault data.addEvent → networkTimeout: it never fires "
+          + "while they run (no matching call, or none when its schedule says); add a journey that does, or remove "
+          + "the fault"
       ])
+  }
+
+  @Test func aFaultWhoseScheduleNeverComesInTheJourneysIsFound() async throws {
+    // The journey opens the tasks once: the fault for the ninth call never fires.
+    let findings = try await Self.lint(
+      Self.scenario(faults: ["{ service: data, operation: tasks, error: networkTimeout, call: 9 }"]))
+    #expect(findings.count == 1)
+    #expect(
+      findings.first?.hasPrefix(
+        "planted.yaml:13:5: warning: no journey triggers the fault data.tasks → networkTimeout") == true,
+      "\(findings)")
   }
 
   @Test func aFaultArmedByAJourneyIsNotTheScenarios() async throws {
