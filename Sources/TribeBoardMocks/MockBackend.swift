@@ -11,6 +11,8 @@ public actor MockBackend {
   private var state: MockState
   private var faults: [Fault]
   private var faultsArmed = 0
+  /// The ids of the faults that have fired at least once.
+  public private(set) var firedFaults: Set<String> = []
   private var latency: [String: TimeInterval]
   /// Draws for faults that fire with a probability; seeded, so runs repeat.
   private var random: SeededGenerator
@@ -68,7 +70,10 @@ public actor MockBackend {
         case .after(let date): now >= date
         case .probability(let p): Double(random.next() >> 11) / Double(1 << 53) < p
         }
-      if fires { fired = fault.error }
+      if fires {
+        fired = fault.error
+        firedFaults.insert(fault.id)
+      }
     }
     faults.removeAll(where: \.isSpent)
     return fired

@@ -11,16 +11,29 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
   public var column: Int
   /// What is wrong and what to do about it.
   public var message: String
+  /// Whether the problem stops the scenario loading (`error`) or is only worth a look (`warning`, from `lint`).
+  public var severity: Severity
 
-  public init(file: String, line: Int, column: Int, message: String) {
+  /// How bad a problem is.
+  public enum Severity: String, Sendable {
+    /// The scenario cannot be loaded.
+    case error
+    /// The scenario loads, but something in it is probably not what its author meant (`tribeboard lint`).
+    case warning
+  }
+
+  public init(file: String, line: Int, column: Int, message: String, severity: Severity = .error) {
     self.file = file
     self.line = line
     self.column = column
     self.message = message
+    self.severity = severity
   }
 
-  /// `file:line:column: error: message`, or `file: error: message` for a problem without a place.
+  /// `file:line:column: error: message`, or `file: error: message` for a problem without a place (`warning`
+  /// instead of `error` for a warning).
   public var description: String {
-    line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+    line > 0
+      ? "\(file):\(line):\(column): \(severity.rawValue): \(message)" : "\(file): \(severity.rawValue): \(message)"
   }
 }

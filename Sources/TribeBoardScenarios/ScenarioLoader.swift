@@ -41,13 +41,13 @@ public enum ScenarioLoader {
     return try scenario(from: root, source: source)
   }
 
-  private static func resolved(_ limits: ScenarioLimits?) throws(ScenarioError) -> ScenarioLimits {
+  static func resolved(_ limits: ScenarioLimits?) throws(ScenarioError) -> ScenarioLimits {
     if let limits { return limits }
     return try ScenarioLimits.current()
   }
 
   /// The node tree of the file at `url`, within `limits`. The file's bytes are let go before the tree is read.
-  private static func composeFile(_ url: URL, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Node? {
+  static func composeFile(_ url: URL, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Node? {
     let data = try read(url, file: file, limits: limits)
     let composed = data.withUnsafeBytes { raw in
       Result { () throws(ScenarioError) in try compose(raw.bindMemory(to: UInt8.self), source: file, limits: limits) }
@@ -56,7 +56,7 @@ public enum ScenarioLoader {
   }
 
   /// The document's node tree, within `limits`.
-  private static func compose(
+  static func compose(
     _ bytes: UnsafeBufferPointer<UInt8>, source: String, limits: ScenarioLimits
   ) throws(ScenarioError) -> Node? {
     guard bytes.count <= limits.maximumFileSize else { throw tooLarge(file: source, size: bytes.count, limits: limits) }
@@ -64,7 +64,7 @@ public enum ScenarioLoader {
   }
 
   /// The scenario a document describes.
-  private static func scenario(from root: Node?, source: String) throws(ScenarioError) -> Scenario {
+  static func scenario(from root: Node?, source: String) throws(ScenarioError) -> Scenario {
     var scenarioReader = ScenarioReader(file: source, source: source, defaultName: defaultName(for: source))
     if let scenario = scenarioReader.read(root) { return scenario }
     let diagnostics = scenarioReader.reader.sortedDiagnostics()
