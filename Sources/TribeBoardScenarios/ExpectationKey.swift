@@ -1,0 +1,135 @@
+import TribeBoardCore
+import TribeBoardFlow
+
+/// What an `expect` step can check: the one list of keys that the scenario loader, the simulator's `:expect`, its
+/// help and the scenario schema all read.
+///
+/// In YAML a key is written `key: value` inside `expect: { … }`; a key with fields is a mapping,
+/// `task: { title: Put the bins out, status: done }`. On an `:expect` line the same checks are `key=value` pairs,
+/// a field as `key.field=value`: `:expect task.title="Put the bins out" task.status=done`.
+public enum ExpectationKey: String, CaseIterable, Sendable {
+  case screen, error, role, user, family, notice, shows, hides, sync, task, member
+
+  /// What the key checks, in a sentence fragment for help and documentation.
+  public var summary: String {
+    switch self {
+    case .screen: "the screen's id"
+    case .error: "the error on the screen, by code, or none"
+    case .role: "the acting person's role in their family, or none"
+    case .user: "who is signed in on the phone in hand, by account id, or none"
+    case .family: "the name of the acting person's family, or none"
+    case .notice: "the one-line confirmation on the screen, or none"
+    case .shows: "text the screen shows (any run of spaces and line breaks matches one space)"
+    case .hides: "text the screen does not show"
+    case .sync: "the sync status the dashboard shows"
+    case .task: "a task of the acting person's family in the backend's world, by title: its status and assignee"
+    case .member: "a person's place in the acting person's family in the backend's world: their role, or none"
+    }
+  }
+
+  /// How the key's value is written and checked.
+  public var value: ExpectationValue {
+    switch self {
+    case .screen: .oneOf(ScreenID.allCases.map(\.rawValue))
+    case .error: .oneOf(AppError.Code.allCases.map(\.rawValue) + [Expectation.none])
+    case .role: .oneOf(Role.allCases.map(\.rawValue) + [Expectation.none])
+    case .user: .account
+    case .family, .notice, .shows, .hides: .text
+    case .sync: .oneOf(SyncStatus.Kind.allCases.map(\.rawValue))
+    case .task:
+      .fields([
+        ExpectationField(name: "title", summary: "the task's title", value: .text, required: true),
+        ExpectationField(
+          name: "status", summary: "open or done", value: .oneOf(FamilyTask.Status.allCases.map(\.rawValue))),
+        ExpectationField(name: "assignee", summary: "who it is assigned to, by account id, or none", value: .account),
+      ])
+    case .member:
+      .fields([
+        ExpectationField(
+          name: "name", summary: "the person: an account id, first name or full name", value: .person, required: true
+        ),
+        ExpectationField(
+          name: "role", summary: "their role, or none for not a member",
+          value: .oneOf(Role.allCases.map(\.rawValue) + [Expectation.none])),
+      ])
+    }
+  }
+
+  /// The key's fields, when its value is a mapping.
+  public var fields: [ExpectationField] {
+    if case .fields(let fields) = value { return fields }
+    return []
+  }
+
+  /// How the key is written on an `:expect` line, such as `screen=ID` or `task.title=TITLE [task.status=…]`.
+  public var usage: String {
+    switch value {
+    case .fields(let fields):
+      fields.map { field in
+        let pair = "\(rawValue).\(field.name)=\(field.value.placeholder(for: field.name))"
+        return field.required ? pair : "[\(pair)]"
+      }.joined(separator: " ")
+    default: "\(rawValue)=\(value.placeholder(for: rawValue))"
+    }
+  }
+
+  /// The key a written name such as `task` or `task.status` belongs to, with the field it names (if any).
+  static func named(_ written: String) -> (key: ExpectationKey, field: ExpectationField?)? {
+    let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let key = ExpectationKey(rawValue: String(parts[0])) else { return nil }
+    guard parts.count == 2 else { return (key, nil) }
+    guard let field = key.fields.first(where: { $0.name == parts[1] }) else { return nil }
+    return (key, field)
+  }
+
+  /// Every name an `:expect` line may use: the keys and their `key.field` names.
+  static var writtenNames: [String] {
+    allCases.flatMap { key in
+      key.fields.isEmpty ? [key.rawValue] : key.fields.map { "\(key.rawValue).\($0.name)" }
+    }
+  }
+}
+
+/// How an expectation's value is written and checked when the scenario loads.
+public indirect enum ExpectationValue: Equatable, Sendable {
+  /// One of these names.
+  case oneOf([String])
+  /// A line of text.
+  case text
+  /// An account id of the scenario, or `none`.
+  case account
+  /// A person of the scenario: an account id, first name or full name.
+  case person
+  /// A mapping with these fields in YAML; `key.field=value` pairs on an `:expect` line.
+  case fields([ExpectationField])
+
+  /// The placeholder for the value in usage text.
+  func placeholder(for name: String) -> String {
+    switch self {
+    case .oneOf(let names) where names.count <= 3: names.joined(separator: "|")
+    case .oneOf(let names):
+      (name == "screen" ? "ID" : name == "error" ? "CODE" : name == "sync" ? "STATUS" : "ROLE")
+        + (names.last == Expectation.none ? "|none" : "")
+    case .text: name == "title" ? "TITLE" : name == "family" ? "NAME|none" : name == "notice" ? "TEXT|none" : "TEXT"
+    case .account: "ACCOUNT|none"
+    case .person: "NAME"
+    case .fields: "{…}"
+    }
+  }
+}
+
+/// A field of an expectation whose value is a mapping, such as a task's `status`.
+public struct ExpectationField: Equatable, Sendable {
+  public var name: String
+  public var summary: String
+  public var value: ExpectationValue
+  /// Whether the mapping must have the field (the one that says what to look at, such as a task's title).
+  public var required: Bool
+
+  public init(name: String, summary: String, value: ExpectationValue, required: Bool = false) {
+    self.name = name
+    self.summary = summary
+    self.value = value
+    self.required = required
+  }
+}
