@@ -149,6 +149,8 @@ extension ScenarioReader {
         pairs += fields
       }
     }
+    // With no pair left, every key's problem is reported already.
+    guard !pairs.isEmpty else { return nil }
     let valid = checkExpectation(pairs, at: Position(node), earlier: earlier)
     return complete && valid ? Expectation.line(pairs.map { ($0.key, $0.value) }) : nil
   }

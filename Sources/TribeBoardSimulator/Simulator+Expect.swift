@@ -14,7 +14,7 @@ extension Simulator {
     case .failure(let problems):
       let text = problems.message
       step.messages.append(.init(kind: .problem, text: "? \(text). Usage: \(SimulatorControl.expect.usage)"))
-      step.failedExpectation = "malformed :expect \(argument): \(text)"
+      step.failedExpectation = text
       return
     }
     var mismatches: [String] = []

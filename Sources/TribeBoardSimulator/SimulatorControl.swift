@@ -21,7 +21,7 @@ extension SimulatorControl {
     case .go: ":go JOURNEY[@STEP]"
     case .reset: ":reset"
     case .scenario: ":scenario NAME|PATH"
-    case .expect: ":expect KEY=VALUE … (keys: \(ExpectationKey.allCases.map(\.rawValue).joined(separator: ", ")))"
+    case .expect: ":expect KEY=VALUE …"
     case .quit: ":quit"
     }
   }
@@ -46,7 +46,7 @@ extension SimulatorControl {
     case .scenario: "Switch to another scenario: a built-in name or a YAML file."
     case .expect:
       "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task or member "
-        + "in the world; a mismatch fails the journey. Pairs: "
+        + "in the world; a mismatch fails the journey. Keys: "
         + ExpectationKey.allCases.map(\.usage).joined(separator: " ")
     case .quit: "End the session (so do Ctrl-D and Ctrl-C)."
     }

@@ -147,7 +147,10 @@ public enum TranscriptChecker {
     } else {
       return .unreadable("no such file")
     }
-    let (actual, failures) = await Transcript.run(transcript.scenario, inputs: inputs)
+    let (actual, failed) = await Transcript.run(
+      transcript.scenario, journey: transcript.journey, inputs: inputs,
+      file: transcript.journey == nil ? path : transcript.scenario.source)
+    let failures = failed.map(\.description)
     if expected == actual {
       return failures.isEmpty ? .passed : .failedExpectations(failures)
     }

@@ -49,7 +49,7 @@ extension Tribeboard {
       var failures: [String] = []
       for (index, journey) in journeys.enumerated() {
         let steps = await Transcript.steps(loaded, inputs: journey.steps)
-        failures += steps.compactMap(\.failedExpectation).map { "\(journey.name): \($0)" }
+        failures += ExpectationFailure.failures(in: steps, journey: journey, file: loaded.source).map(\.description)
         switch format {
         case .text:
           if journeys.count > 1 { try emit((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===") }
