@@ -19,8 +19,8 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
     case .user: "who is signed in on the phone in hand, by account id, or none"
     case .family: "the name of the acting person's family, or none"
     case .notice: "the one-line confirmation on the screen, or none"
-    case .shows: "text the screen shows (any run of spaces and line breaks matches one space)"
-    case .hides: "text the screen does not show"
+    case .shows: "text the screen shows (any run of spaces and line breaks matches one space); a list for several"
+    case .hides: "text the screen does not show; a list for several"
     case .sync: "the sync status the dashboard shows"
     case .task: "a task of the acting person's family in the backend's world, by title: its status and assignee"
     case .member: "a person's place in the acting person's family in the backend's world: their role, or none"
@@ -53,6 +53,12 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
           value: .oneOf(Role.allCases.map(\.rawValue) + [Expectation.none])),
       ])
     }
+  }
+
+  /// Whether the key may be given several values, each checked: in YAML a list (`shows: [Tasks, Points]`), on an
+  /// `:expect` line the key written again (`shows=Tasks shows=Points`).
+  public var takesAList: Bool {
+    self == .shows || self == .hides
   }
 
   /// The key's fields, when its value is a mapping.

@@ -118,11 +118,19 @@ extension ScenarioReader {
       guard let expectationKey = ExpectationKey(rawValue: key.value),
         let schema = Self.expectFieldSchemas[expectationKey]
       else {
-        guard let text = reader.text(valueNode, key: key.value, singleLine: true) else {
-          complete = false
-          continue
+        var values = [valueNode]
+        if case .sequence = valueNode, ExpectationKey(rawValue: key.value)?.takesAList == true {
+          values = reader.list(valueNode, key: key.value) ?? []
+          if values.isEmpty { reader.report("'\(key.value)' needs at least one text to look for", at: valueNode) }
         }
-        pairs.append((key.value, text.value, text.position))
+        for node in values {
+          guard let text = reader.text(node, key: key.value, singleLine: true) else {
+            complete = false
+            continue
+          }
+          pairs.append((key.value, text.value, text.position))
+        }
+        if values.isEmpty { complete = false }
         continue
       }
       guard let object = reader.object(valueNode, schema, subject: "'\(key.value)'") else {

@@ -182,6 +182,21 @@ import TribeBoardFlow
     #expect(unclosed.failedExpectation == #"write key=value pairs, with "…" around a value with spaces"#)
   }
 
+  @Test func showsAndHidesTakeAList() throws {
+    let yaml = Self.yaml.replacingOccurrences(
+      of: "hides: Feed the cat }", with: "shows: [Tasks, \"Ben: 5\"], hides: [Feed the cat, Weekly shop] }")
+    let journey = try #require(try scenario(yaml).journey(named: "chores"))
+    #expect(
+      journey.steps.last
+        == #":expect screen=tasks shows=Tasks shows="Ben: 5" hides="Feed the cat" hides="Weekly shop""#)
+    #expect(
+      diagnostics(Self.yaml.replacingOccurrences(of: "hides: Feed the cat }", with: "hides: [], notice: [Done] }"))
+        == [
+          "x.yaml:24:39: error: 'hides' needs at least one text to look for",
+          "x.yaml:24:51: error: 'notice' must be text, found a list",
+        ])
+  }
+
   @Test func aFieldWrittenAgainStartsAnotherCheck() {
     let parsed = Expectation.parse("task.title=A task.status=done task.title=B member.name=ben")
     #expect(
