@@ -31,8 +31,8 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
   public var value: ExpectationValue {
     switch self {
     case .screen: .oneOf(ScreenID.allCases.map(\.rawValue))
-    case .error: .oneOf(AppError.Code.allCases.map(\.rawValue) + [Expectation.none])
-    case .role: .oneOf(Role.allCases.map(\.rawValue) + [Expectation.none])
+    case .error: .oneOf(AppError.Code.allCases.map(\.rawValue) + [StepExpectation.none])
+    case .role: .oneOf(Role.allCases.map(\.rawValue) + [StepExpectation.none])
     case .user: .account
     case .family, .notice, .shows, .hides: .text
     case .sync: .oneOf(SyncStatus.Kind.allCases.map(\.rawValue))
@@ -50,7 +50,7 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
         ),
         ExpectationField(
           name: "role", summary: "their role, or none for not a member",
-          value: .oneOf(Role.allCases.map(\.rawValue) + [Expectation.none])),
+          value: .oneOf(Role.allCases.map(\.rawValue) + [StepExpectation.none])),
       ])
     }
   }
@@ -115,7 +115,7 @@ public indirect enum ExpectationValue: Equatable, Sendable {
     case .oneOf(let names) where names.count <= 3: names.joined(separator: "|")
     case .oneOf(let names):
       (name == "screen" ? "ID" : name == "error" ? "CODE" : name == "sync" ? "STATUS" : "ROLE")
-        + (names.last == Expectation.none ? "|none" : "")
+        + (names.last == StepExpectation.none ? "|none" : "")
     case .text: name == "title" ? "TITLE" : name == "family" ? "NAME|none" : name == "notice" ? "TEXT|none" : "TEXT"
     case .account: "ACCOUNT|none"
     case .person: "NAME"

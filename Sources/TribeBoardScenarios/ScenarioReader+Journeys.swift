@@ -160,13 +160,13 @@ extension ScenarioReader {
     // With no pair left, every key's problem is reported already.
     guard !pairs.isEmpty else { return nil }
     let valid = checkExpectation(pairs, at: Position(node), earlier: earlier)
-    return complete && valid ? Expectation.line(pairs.map { ($0.key, $0.value) }) : nil
+    return complete && valid ? StepExpectation.line(pairs.map { ($0.key, $0.value) }) : nil
   }
 
   /// Checks an `:expect key=value …` step written as a line; whether it holds no mistake.
   private mutating func readExpectLine(_ line: String, at node: Node, earlier: [String]) -> Bool {
     let argument = line.drop { $0 == " " || $0 == "\t" }.dropFirst(":expect".count)
-    guard let pairs = Expectation.pairs(String(argument)) else {
+    guard let pairs = StepExpectation.pairs(String(argument)) else {
       reader.report(
         "this :expect step is not key=value pairs; put \"…\" around a value with spaces, or write "
           + "expect: { key: value, … }", at: node)
@@ -175,17 +175,17 @@ extension ScenarioReader {
     return checkExpectation(pairs.map { ($0.0, $0.1, Position(node)) }, at: Position(node), earlier: earlier)
   }
 
-  /// Reports what is wrong with an expectation's pairs: the values ``Expectation/read(_:)`` refuses, and names
+  /// Reports what is wrong with an expectation's pairs: the values ``StepExpectation/read(_:)`` refuses, and names
   /// the scenario's world does not have. Returns whether all is well.
   private mutating func checkExpectation(_ pairs: [ExpectPair], at position: Position, earlier: [String]) -> Bool {
     var valid = true
-    if case .failure(let problems) = Expectation.read(pairs.map { ($0.key, $0.value) }) {
+    if case .failure(let problems) = StepExpectation.read(pairs.map { ($0.key, $0.value) }) {
       for problem in problems.problems {
         reader.report(problem.message, at: problem.pair.map { pairs[$0].position } ?? position)
       }
       valid = false
     }
-    for pair in pairs where pair.value != Expectation.none {
+    for pair in pairs where pair.value != StepExpectation.none {
       guard let problem = worldProblem(key: pair.key, value: pair.value, earlier: earlier) else { continue }
       reader.report(problem, at: pair.position)
       valid = false
@@ -233,6 +233,6 @@ extension ScenarioReader {
 
   /// `value`, or `"value"` with `\` and `"` escaped when it holds whitespace or a quote.
   static func quotedIfNeeded(_ value: String) -> String {
-    Expectation.quotedIfNeeded(value)
+    StepExpectation.quotedIfNeeded(value)
   }
 }

@@ -4,11 +4,11 @@ import TribeBoardMocks
 import TribeBoardScenarios
 
 extension Simulator {
-  /// Checks an `:expect` argument (``Expectation``) against the acting phone and the backend's world; a mismatch
+  /// Checks an `:expect` argument (``StepExpectation``) against the acting phone and the backend's world; a mismatch
   /// marks the step failed, saying what was expected and what was found.
   func expect(_ argument: String, into step: inout Step) async {
-    let expectation: Expectation
-    switch Expectation.parse(argument) {
+    let expectation: StepExpectation
+    switch StepExpectation.parse(argument) {
     case .success(let parsed):
       expectation = parsed
     case .failure(let problems):
@@ -17,10 +17,7 @@ extension Simulator {
       step.failedExpectation = text
       return
     }
-    var mismatches: [String] = []
-    for check in expectation.checks {
-      if let mismatch = await mismatch(check) { mismatches.append(mismatch) }
-    }
+    let mismatches = await mismatches(expectation)
     if mismatches.isEmpty {
       step.messages.append(.init(kind: .success, text: "✓ as expected: \(argument)"))
     } else {
@@ -30,12 +27,32 @@ extension Simulator {
     }
   }
 
-  /// What is not as `check` expects, as "x is …, expected …"; `nil` when it holds.
-  private func mismatch(_ check: Expectation.Check) async -> String? {
+  /// What is not as `expectation` says, one text per check that does not hold ("screen is tasks, expected
+  /// dashboard"); empty when all hold.
+  public func mismatches(_ expectation: StepExpectation) async -> [String] {
+    var mismatches: [String] = []
+    for check in expectation.checks {
+      let mismatch: String?
+      switch check {
+      case .task(let title, let status, let assignee):
+        mismatch = await taskMismatch(title: title, status: status, assignee: assignee)
+      case .member(let name, let role):
+        mismatch = await memberMismatch(name: name, role: role)
+      default:
+        mismatch = stateMismatch(check)
+      }
+      if let mismatch { mismatches.append(mismatch) }
+    }
+    return mismatches
+  }
+
+  /// What is not as `check` expects of the acting phone's screen and state, as "x is …, expected …"; `nil` when
+  /// it holds. A check of the world (`task`, `member`) needs ``mismatches(_:)``, which asks the backend.
+  public func stateMismatch(_ check: StepExpectation.Check) -> String? {
     let state = state
     func compare(_ key: String, _ actual: String?, _ expected: String?) -> String? {
-      let actual = actual ?? Expectation.none
-      let expected = expected ?? Expectation.none
+      let actual = actual ?? StepExpectation.none
+      let expected = expected ?? StepExpectation.none
       return actual == expected ? nil : "\(key) is \(actual), expected \(expected)"
     }
     switch check {
@@ -56,10 +73,8 @@ extension Simulator {
         return "sync is shown on the dashboard, and this is \(state.screen.id.rawValue); open the dashboard first"
       }
       return compare("sync", state.content.sync.kind.rawValue, kind.rawValue)
-    case .task(let title, let status, let assignee):
-      return await taskMismatch(title: title, status: status, assignee: assignee)
-    case .member(let name, let role):
-      return await memberMismatch(name: name, role: role)
+    case .task, .member:
+      return "\(check) is a fact of the world: check it with mismatches(_:)"
     }
   }
 
@@ -85,8 +100,8 @@ extension Simulator {
     }
     if let assignee, task.assignee != assignee {
       found.append(
-        "task “\(task.title)” is assigned to \(task.assignee ?? Expectation.none), expected "
-          + (assignee ?? Expectation.none))
+        "task “\(task.title)” is assigned to \(task.assignee ?? StepExpectation.none), expected "
+          + (assignee ?? StepExpectation.none))
     }
     return found.isEmpty ? nil : found.joined(separator: "; ")
   }

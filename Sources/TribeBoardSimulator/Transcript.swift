@@ -151,11 +151,12 @@ public struct ExpectationFailure: Equatable, Sendable, CustomStringConvertible {
   /// What was not as expected: `screen is signIn, expected dashboard`.
   public var message: String
 
-  /// `Scenarios/new-user.yaml:41:7: journey create-family, step 15 (:expect screen=dashboard): screen is …`.
+  /// `Scenarios/new-user.yaml:41:7: journey create-family, step 15: screen is signIn, expected dashboard`; a
+  /// recorded transcript's step, which has no place in a scenario file, also shows the input.
   public var description: String {
-    let place = location.map { "\(file):\($0)" } ?? file
+    guard let location else { return "\(file): step \(step) (\(input)): \(message)" }
     let journey = journey.map { "journey \($0), " } ?? ""
-    return "\(place): \(journey)step \(step) (\(input)): \(message)"
+    return "\(file):\(location): \(journey)step \(step): \(message)"
   }
 
   /// The failed expectations among `steps`, the run of `journey` (or of a recorded transcript's inputs, when

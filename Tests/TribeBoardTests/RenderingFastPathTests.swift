@@ -141,7 +141,8 @@ import TribeBoardMocks
     }
     func flat(_ pairs: [(String, String)]?) -> [String]? { pairs?.map { "\($0.0)=\($0.1)" } }
     for text in texts {
-      #expect(flat(Expectation.pairs(text)) == flat(Expectation.characterPairs(text)), "\(text.debugDescription)")
+      #expect(
+        flat(StepExpectation.pairs(text)) == flat(StepExpectation.characterPairs(text)), "\(text.debugDescription)")
     }
   }
 

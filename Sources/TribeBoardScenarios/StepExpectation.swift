@@ -3,7 +3,7 @@ import TribeBoardFlow
 
 /// What an `expect` step checks, read from an `:expect key=value …` line (a journey's `expect: { … }` step is
 /// written as one): typed checks, each key's value already validated against ``ExpectationKey``.
-public struct Expectation: Equatable, Sendable {
+public struct StepExpectation: Equatable, Sendable {
   /// The word for "nothing" in a value: no error, no role, nobody signed in.
   public static let none = "none"
 
@@ -45,7 +45,7 @@ public struct Expectation: Equatable, Sendable {
   }
 
   /// The expectation an `:expect` argument states, or every problem with it.
-  public static func parse(_ argument: String) -> Result<Expectation, Problems> {
+  public static func parse(_ argument: String) -> Result<StepExpectation, Problems> {
     guard let pairs = pairs(argument) else {
       return .failure(
         Problems(problems: [Problem(pair: nil, message: "write key=value pairs, with \"…\" around a value with spaces")]
@@ -56,7 +56,7 @@ public struct Expectation: Equatable, Sendable {
 
   /// The expectation `key=value` pairs state, or every problem with them. A key with fields is written as
   /// `key.field=value` pairs next to each other; a field written again starts another check of the same key.
-  public static func read(_ pairs: [(key: String, value: String)]) -> Result<Expectation, Problems> {
+  public static func read(_ pairs: [(key: String, value: String)]) -> Result<StepExpectation, Problems> {
     var checks: [Check] = []
     var problems: [Problem] = []
     if pairs.isEmpty {
@@ -98,7 +98,7 @@ public struct Expectation: Equatable, Sendable {
       }
     }
     closeGroup()
-    return problems.isEmpty ? .success(Expectation(checks: checks)) : .failure(Problems(problems: problems))
+    return problems.isEmpty ? .success(StepExpectation(checks: checks)) : .failure(Problems(problems: problems))
   }
 
   /// `unknown key 'x' (did you mean 'y'?)`, with the list of keys when nothing is close.
@@ -171,7 +171,7 @@ extension ExpectationKey {
 
 // MARK: Writing and reading `key=value` pairs
 
-extension Expectation {
+extension StepExpectation {
   /// The `:expect` line that states `pairs`.
   public static func line(_ pairs: [(key: String, value: String)]) -> String {
     ([":expect"] + pairs.map { "\($0.key)=\(quotedIfNeeded($0.value))" }).joined(separator: " ")
