@@ -28,7 +28,12 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
   }
 
   /// How the key's value is written and checked.
-  public var value: ExpectationValue {
+  public var value: ExpectationValue { Self.values[self] ?? .text }
+
+  /// Each key's value kind, made once: `:expect` lines are read on every replay.
+  private static let values = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeValue()) })
+
+  private func makeValue() -> ExpectationValue {
     switch self {
     case .screen: .oneOf(ScreenID.allCases.map(\.rawValue))
     case .error: .oneOf(AppError.Code.allCases.map(\.rawValue) + [StepExpectation.none])
@@ -38,19 +43,23 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
     case .sync: .oneOf(SyncStatus.Kind.allCases.map(\.rawValue))
     case .task:
       .fields([
-        ExpectationField(name: "title", summary: "the task's title", value: .text, required: true),
         ExpectationField(
-          name: "status", summary: "open or done", value: .oneOf(FamilyTask.Status.allCases.map(\.rawValue))),
-        ExpectationField(name: "assignee", summary: "who it is assigned to, by account id, or none", value: .account),
+          name: "title", summary: "the task's title", value: .text, placeholder: "TITLE", required: true),
+        ExpectationField(
+          name: "status", summary: "open or done", value: .oneOf(FamilyTask.Status.allCases.map(\.rawValue)),
+          placeholder: FamilyTask.Status.allCases.map(\.rawValue).joined(separator: "|")),
+        ExpectationField(
+          name: "assignee", summary: "who it is assigned to, by account id, or none", value: .account,
+          placeholder: "ACCOUNT|none"),
       ])
     case .member:
       .fields([
         ExpectationField(
-          name: "name", summary: "the person: an account id, first name or full name", value: .person, required: true
-        ),
+          name: "name", summary: "the person: an account id, first name or full name", value: .person,
+          placeholder: "NAME", required: true),
         ExpectationField(
           name: "role", summary: "their role, or none for not a member",
-          value: .oneOf(Role.allCases.map(\.rawValue) + [StepExpectation.none])),
+          value: .oneOf(Role.allCases.map(\.rawValue) + [StepExpectation.none]), placeholder: "ROLE|none"),
       ])
     }
   }
@@ -69,13 +78,27 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
 
   /// How the key is written on an `:expect` line, such as `screen=ID` or `task.title=TITLE [task.status=…]`.
   public var usage: String {
-    switch value {
-    case .fields(let fields):
-      fields.map { field in
-        let pair = "\(rawValue).\(field.name)=\(field.value.placeholder(for: field.name))"
+    guard fields.isEmpty else {
+      return fields.map { field in
+        let pair = "\(rawValue).\(field.name)=\(field.placeholder)"
         return field.required ? pair : "[\(pair)]"
       }.joined(separator: " ")
-    default: "\(rawValue)=\(value.placeholder(for: rawValue))"
+    }
+    return "\(rawValue)=\(placeholder)"
+  }
+
+  /// What stands for the value in ``usage``.
+  private var placeholder: String {
+    switch self {
+    case .screen: "ID"
+    case .error: "CODE|none"
+    case .role: "ROLE|none"
+    case .user: "ACCOUNT|none"
+    case .family: "NAME|none"
+    case .notice: "TEXT|none"
+    case .shows, .hides: "TEXT"
+    case .sync: "STATUS"
+    case .task, .member: ""
     }
   }
 
@@ -109,19 +132,6 @@ public indirect enum ExpectationValue: Equatable, Sendable {
   /// A mapping with these fields in YAML; `key.field=value` pairs on an `:expect` line.
   case fields([ExpectationField])
 
-  /// The placeholder for the value in usage text.
-  func placeholder(for name: String) -> String {
-    switch self {
-    case .oneOf(let names) where names.count <= 3: names.joined(separator: "|")
-    case .oneOf(let names):
-      (name == "screen" ? "ID" : name == "error" ? "CODE" : name == "sync" ? "STATUS" : "ROLE")
-        + (names.last == StepExpectation.none ? "|none" : "")
-    case .text: name == "title" ? "TITLE" : name == "family" ? "NAME|none" : name == "notice" ? "TEXT|none" : "TEXT"
-    case .account: "ACCOUNT|none"
-    case .person: "NAME"
-    case .fields: "{…}"
-    }
-  }
 }
 
 /// A field of an expectation whose value is a mapping, such as a task's `status`.
@@ -129,13 +139,18 @@ public struct ExpectationField: Equatable, Sendable {
   public var name: String
   public var summary: String
   public var value: ExpectationValue
+  /// What stands for the value in usage text: `TITLE`, `open|done`.
+  public var placeholder: String
   /// Whether the mapping must have the field (the one that says what to look at, such as a task's title).
   public var required: Bool
 
-  public init(name: String, summary: String, value: ExpectationValue, required: Bool = false) {
+  public init(
+    name: String, summary: String, value: ExpectationValue, placeholder: String, required: Bool = false
+  ) {
     self.name = name
     self.summary = summary
     self.value = value
+    self.placeholder = placeholder
     self.required = required
   }
 }

@@ -84,7 +84,8 @@ public struct StepExpectation: Equatable, Sendable {
       guard let field else {
         closeGroup()
         if key.fields.isEmpty {
-          checks.append(check(key, value: pair.value))
+          // Never nil: the value was checked above.
+          if let check = check(key, value: pair.value) { checks.append(check) }
         } else {
           problems.append(Problem(pair: index, message: "'\(pair.key)' is checked by its fields: \(key.usage)"))
         }
@@ -122,19 +123,20 @@ public struct StepExpectation: Equatable, Sendable {
       + Suggestions.didYouMean(value, in: names)
   }
 
-  private static func check(_ key: ExpectationKey, value: String) -> Check {
+  /// The check `key=value` states; `value` was validated against the key (``problem(with:of:named:)``).
+  private static func check(_ key: ExpectationKey, value: String) -> Check? {
     let orNone: String? = value == none ? nil : value
     switch key {
-    case .screen: return .screen(ScreenID(rawValue: value) ?? .dashboard)
-    case .error: return .error(orNone.flatMap(AppError.Code.init(rawValue:)))
-    case .role: return .role(orNone.flatMap(Role.init(rawValue:)))
+    case .screen: return ScreenID(rawValue: value).map(Check.screen)
+    case .error: return orNone.map { AppError.Code(rawValue: $0).map(Check.error) } ?? .error(nil)
+    case .role: return orNone.map { Role(rawValue: $0).map(Check.role) } ?? .role(nil)
     case .user: return .user(orNone)
     case .family: return .family(orNone)
     case .notice: return .notice(orNone)
     case .shows: return .shows(value)
     case .hides: return .hides(value)
-    case .sync: return .sync(SyncStatus.Kind(rawValue: value) ?? .idle)
-    case .task, .member: preconditionFailure("\(key) has fields")
+    case .sync: return SyncStatus.Kind(rawValue: value).map(Check.sync)
+    case .task, .member: return nil
     }
   }
 
