@@ -7,7 +7,10 @@ extension Tribeboard {
   struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Run a scenario's scripted journeys and print what they showed.",
-      discussion: "Fails (exit 1) when an 'expect' step of a journey does not hold.")
+      discussion: """
+        Fails (exit 1) when an 'expect' step of a journey does not hold; each failure is printed on stderr as \
+        FILE:LINE:COLUMN: journey NAME, step N: what was found, expected what.
+        """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
       case text, jsonl
