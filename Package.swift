@@ -29,7 +29,10 @@ let package = Package(
     .target(name: "TribeBoardMocks", dependencies: ["TribeBoardCore"], swiftSettings: swiftSettings),
     .target(
       name: "TribeBoardScenarios",
-      dependencies: ["TribeBoardCore", "TribeBoardMocks", .product(name: "Yams", package: "Yams")],
+      // Flow for the screen ids that `expect` steps name, checked when a scenario loads.
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", .product(name: "Yams", package: "Yams"),
+      ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedScenariosPlugin"]
     ),

@@ -21,6 +21,21 @@ public enum SyncStatus: Equatable, Sendable {
   case offline(pending: Int)
   /// Sending failed and the automatic retries are used up, or the sync itself failed.
   case failed(AppError, pending: Int)
+
+  /// A status without its details, named as scenarios and `:expect sync=…` name it.
+  public enum Kind: String, CaseIterable, Sendable {
+    case idle, upToDate, syncing, offline, failed
+  }
+
+  public var kind: Kind {
+    switch self {
+    case .idle: .idle
+    case .upToDate: .upToDate
+    case .syncing: .syncing
+    case .offline: .offline
+    case .failed: .failed
+    }
+  }
 }
 
 /// A family's join code together with the link a QR code carries.

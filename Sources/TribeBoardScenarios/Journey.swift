@@ -5,9 +5,32 @@ public struct Journey: Equatable, Sendable {
   /// The input lines exactly as they would be typed in the REPL; `expect` steps are written as
   /// `:expect key=value ...` lines.
   public var steps: [String]
+  /// Where each step is written in the scenario file, in the order of ``steps``; empty for a journey that was not
+  /// read from a file.
+  public var locations: [Location]
 
-  public init(name: String, steps: [String]) {
+  /// A 1-based line and column in the scenario file.
+  public struct Location: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+      self.line = line
+      self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+  }
+
+  public init(name: String, steps: [String], locations: [Location] = []) {
     self.name = name
     self.steps = steps
+    self.locations = locations
+  }
+
+  /// Where step `index` (0-based) is written, if known.
+  public func location(ofStep index: Int) -> Location? {
+    locations.indices.contains(index) ? locations[index] : nil
   }
 }

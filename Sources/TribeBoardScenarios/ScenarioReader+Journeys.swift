@@ -2,8 +2,21 @@ import Foundation
 import TribeBoardCore
 
 extension ScenarioReader {
-  /// The keys an `expect` step may check, in the order the REPL documents them.
-  static let expectKeys = ["screen", "error", "role", "user", "family", "notice"]
+  /// The keys an `expect` step may check, in the order the REPL documents them (``ExpectationKey`` declares them).
+  static var expectKeys: [String] { ExpectationKey.allCases.map(\.rawValue) }
+
+  static let expectSchema = YAMLObject.Schema("in 'expect'", keys: expectKeys)
+
+  /// The schema of each expectation key whose value is a mapping (`task: { title: …, status: … }`).
+  static let expectFieldSchemas: [ExpectationKey: YAMLObject.Schema] = Dictionary(
+    uniqueKeysWithValues: ExpectationKey.allCases.filter { !$0.fields.isEmpty }.map { key in
+      (
+        key,
+        YAMLObject.Schema(
+          "in '\(key.rawValue)'", keys: key.fields.map(\.name),
+          required: key.fields.filter(\.required).map { ($0.name, $0.summary) })
+      )
+    })
 
   /// `journeys`: a mapping from journey name to its steps, in file order.
   mutating func readJourneys(_ node: Node) -> [Journey] {
@@ -21,14 +34,23 @@ extension ScenarioReader {
       if items.isEmpty {
         reader.report("journey '\(written)' has no steps; add at least one", at: value)
       }
-      let steps = items.compactMap { readStep($0) }
-      if let name, steps.count == items.count { journeys.append(Journey(name: name.value, steps: steps)) }
+      var steps: [String] = []
+      var locations: [Journey.Location] = []
+      for item in items {
+        guard let step = readStep(item, earlier: steps) else { continue }
+        steps.append(step)
+        locations.append(Journey.Location(line: item.position.line, column: item.position.column))
+      }
+      if let name, steps.count == items.count {
+        journeys.append(Journey(name: name.value, steps: steps, locations: locations))
+      }
     }
     return journeys
   }
 
   /// A step: a line of REPL input as typed, or `expect: { key: value, … }`, written as `:expect key=value …`.
-  private mutating func readStep(_ node: Node) -> String? {
+  /// `earlier` holds the journey's steps before it, where a task or family an expectation names may be made.
+  private mutating func readStep(_ node: Node, earlier: [String]) -> String? {
     switch node {
     case .scalar(let scalar):
       let step = scalar.string
@@ -50,6 +72,9 @@ extension ScenarioReader {
           at: node)
         return nil
       }
+      if case .success(.expect) = SimulatorCommand.named(inLine: step) {
+        return readExpectLine(step, at: node, earlier: earlier) ? step : nil
+      }
       return step
     case .mapping(let mapping):
       var checks: Node?
@@ -64,34 +89,7 @@ extension ScenarioReader {
         }
       }
       guard let checks, mapping.count == 1 else { return nil }
-      let expectSchema = YAMLObject.Schema("in 'expect'", keys: Self.expectKeys)
-      guard let expectation = reader.object(checks, expectSchema, subject: "'expect'") else { return nil }
-      if expectation.keysInOrder.isEmpty {
-        reader.report("'expect' needs at least one of \(Self.expectKeys.joined(separator: ", "))", at: checks)
-        return nil
-      }
-      var line = ":expect"
-      var complete = true
-      for key in expectation.keysInOrder {
-        guard let valueNode = expectation[key.value] else {
-          reader.report("'\(key.value)' needs a value to expect", at: key.position)
-          complete = false
-          continue
-        }
-        let value: String?
-        switch key.value {
-        case "error":
-          value = reader.choice(valueNode, key: "error", among: AppError.Code.allCases.map(\.rawValue) + ["none"])
-        case "role": value = reader.choice(valueNode, key: "role", among: Role.allCases.map(\.rawValue) + ["none"])
-        default: value = reader.text(valueNode, key: key.value, singleLine: true)?.value
-        }
-        guard let value else {
-          complete = false
-          continue
-        }
-        line += " \(key.value)=\(Self.quotedIfNeeded(value))"
-      }
-      return complete ? line : nil
+      return readExpect(checks, earlier: earlier)
     case .sequence:
       reader.report(
         "a step must be a line of REPL input or expect: { … }; found \(NodeReader.describe(node))", at: node)
@@ -99,10 +97,142 @@ extension ScenarioReader {
     }
   }
 
+  /// A pair of an expectation as written: `task.status` and `done`, with where the value is written.
+  typealias ExpectPair = (key: String, value: String, position: Position)
+
+  /// `expect: { key: value, … }`, as the `:expect key=value …` line that checks it.
+  private mutating func readExpect(_ node: Node, earlier: [String]) -> String? {
+    guard let expectation = reader.object(node, Self.expectSchema, subject: "'expect'") else { return nil }
+    if expectation.keysInOrder.isEmpty {
+      reader.report("'expect' needs at least one of \(Self.expectKeys.joined(separator: ", "))", at: node)
+      return nil
+    }
+    var pairs: [ExpectPair] = []
+    var complete = true
+    for key in expectation.keysInOrder {
+      guard let valueNode = expectation[key.value] else {
+        reader.report("'\(key.value)' needs a value to expect", at: key.position)
+        complete = false
+        continue
+      }
+      guard let expectationKey = ExpectationKey(rawValue: key.value),
+        let schema = Self.expectFieldSchemas[expectationKey]
+      else {
+        var values = [valueNode]
+        if case .sequence = valueNode, ExpectationKey(rawValue: key.value)?.takesAList == true {
+          values = reader.list(valueNode, key: key.value) ?? []
+          if values.isEmpty { reader.report("'\(key.value)' needs at least one text to look for", at: valueNode) }
+        }
+        for node in values {
+          guard let text = reader.text(node, key: key.value, singleLine: true) else {
+            complete = false
+            continue
+          }
+          pairs.append((key.value, text.value, text.position))
+        }
+        if values.isEmpty { complete = false }
+        continue
+      }
+      guard let object = reader.object(valueNode, schema, subject: "'\(key.value)'") else {
+        complete = false
+        continue
+      }
+      var fields: [ExpectPair] = []
+      for field in object.keysInOrder {
+        guard let fieldNode = object[field.value] else {
+          reader.report("'\(field.value)' needs a value to expect", at: field.position)
+          complete = false
+          continue
+        }
+        guard let text = reader.text(fieldNode, key: field.value, singleLine: true) else {
+          complete = false
+          continue
+        }
+        fields.append(("\(key.value).\(field.value)", text.value, text.position))
+      }
+      // A missing required field was reported by the schema.
+      if expectationKey.fields.contains(where: { $0.required && object[$0.name] == nil }) {
+        complete = false
+      } else {
+        pairs += fields
+      }
+    }
+    // With no pair left, every key's problem is reported already.
+    guard !pairs.isEmpty else { return nil }
+    let valid = checkExpectation(pairs, at: Position(node), earlier: earlier)
+    return complete && valid ? StepExpectation.line(pairs.map { ($0.key, $0.value) }) : nil
+  }
+
+  /// Checks an `:expect key=value …` step written as a line; whether it holds no mistake.
+  private mutating func readExpectLine(_ line: String, at node: Node, earlier: [String]) -> Bool {
+    let argument = line.drop { $0 == " " || $0 == "\t" }.dropFirst(":expect".count)
+    guard let pairs = StepExpectation.pairs(String(argument)) else {
+      reader.report(
+        "this :expect step is not key=value pairs; put \"…\" around a value with spaces, or write "
+          + "expect: { key: value, … }", at: node)
+      return false
+    }
+    return checkExpectation(pairs.map { ($0.0, $0.1, Position(node)) }, at: Position(node), earlier: earlier)
+  }
+
+  /// Reports what is wrong with an expectation's pairs: the values ``StepExpectation/read(_:)`` refuses, and names
+  /// the scenario's world does not have. Returns whether all is well.
+  private mutating func checkExpectation(_ pairs: [ExpectPair], at position: Position, earlier: [String]) -> Bool {
+    var valid = true
+    if case .failure(let problems) = StepExpectation.read(pairs.map { ($0.key, $0.value) }) {
+      for problem in problems.problems {
+        reader.report(problem.message, at: problem.pair.map { pairs[$0].position } ?? position)
+      }
+      valid = false
+    }
+    for pair in pairs where pair.value != StepExpectation.none {
+      guard let problem = worldProblem(key: pair.key, value: pair.value, earlier: earlier) else { continue }
+      reader.report(problem, at: pair.position)
+      valid = false
+    }
+    return valid
+  }
+
+  /// What is wrong with a name an expectation looks up in the world (an account, a person, a task, a family), or
+  /// `nil`. A task or family that is not in the world at the start may be made by an earlier step of the journey:
+  /// then its name must appear in one.
+  private func worldProblem(key: String, value: String, earlier: [String]) -> String? {
+    switch key {
+    case "user", "task.assignee":
+      guard accountPositions[value] == nil else { return nil }
+      return "unknown account \(NodeReader.quoted(value)) in '\(key)'\(Suggestions.didYouMean(value, in: accountIDs)); "
+        + (accountIDs.isEmpty ? "no accounts are defined" : "accounts are: \(Suggestions.list(accountIDs))")
+    case "member.name":
+      let people = world.accounts.map(\.profile)
+      let wanted = value.lowercased()
+      if people.contains(where: { [$0.id, $0.firstName, $0.name].contains { $0.lowercased() == wanted } }) {
+        return nil
+      }
+      let names = people.map(\.firstName) + people.map(\.id)
+      return "nobody called \(NodeReader.quoted(value)) in this scenario\(Suggestions.didYouMean(value, in: names)); "
+        + "name an account by id, first name or full name: \(Suggestions.list(people.map(\.id)))"
+    case "task.title", "family":
+      let what = key == "family" ? "family" : "task"
+      let known = key == "family" ? world.families.map(\.name) : world.tasks.map(\.title)
+      // Compared as the app compares names: case and runs of spaces aside.
+      func normalized(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      }
+      let wanted = normalized(value)
+      if known.contains(where: { normalized($0) == wanted })
+        || earlier.contains(where: { normalized($0).contains(wanted) })
+      {
+        return nil
+      }
+      return "no \(what) \(NodeReader.quoted(value)) in the scenario's world, and no earlier step of this journey "
+        + "writes it\(Suggestions.didYouMean(value, in: known))"
+    default:
+      return nil
+    }
+  }
+
   /// `value`, or `"value"` with `\` and `"` escaped when it holds whitespace or a quote.
   static func quotedIfNeeded(_ value: String) -> String {
-    guard value.contains(where: { $0.isWhitespace || $0 == "\"" }) else { return value }
-    let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    return "\"\(escaped)\""
+    StepExpectation.quotedIfNeeded(value)
   }
 }

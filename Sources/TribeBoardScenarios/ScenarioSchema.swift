@@ -192,11 +192,24 @@ public enum ScenarioSchema {
 
   /// An `expect` key's value: error codes and roles from their types, or `none`; text otherwise.
   private static func expectValue(_ key: String) -> JSON? {
-    switch key {
-    case "error": return enumeration(AppError.Code.allCases.map(\.rawValue) + ["none"])
-    case "role": return enumeration(Role.allCases.map(\.rawValue) + ["none"])
-    case "screen", "user", "family", "notice": return reference("text")
-    default: return nil
+    guard let key = ExpectationKey(rawValue: key) else { return nil }
+    let value = schema(of: key.value)
+    return key.takesAList ? .object([("oneOf", .array([value, list(of: value, minimum: 1)]))]) : value
+  }
+
+  /// An expectation's value kind (``ExpectationValue``) as JSON Schema.
+  private static func schema(of value: ExpectationValue) -> JSON {
+    switch value {
+    case .oneOf(let names): return enumeration(names)
+    case .text, .person: return reference("text")
+    case .account: return reference("identifier")
+    case .fields(let fields):
+      return .object([
+        ("type", .string("object")),
+        ("properties", .object(fields.map { ($0.name, schema(of: $0.value)) })),
+        ("required", .array(fields.filter(\.required).map { .string($0.name) })),
+        ("additionalProperties", .bool(false)),
+      ])
     }
   }
 

@@ -118,7 +118,7 @@ public struct REPL {
       }
       let step = await simulator.handle(line)
       if step.quit { break session }
-      if let failed = step.failedExpectation { failures.append(failed) }
+      if let failed = step.failedExpectation { failures.append("✗ expectation failed: \(failed)") }
       do {
         try recorder?.append(step)
       } catch {

@@ -1,121 +1,140 @@
-extension Simulator {
-  /// The keys `:expect` understands.
-  static let expectationKeys = ["screen", "error", "role", "user", "family", "notice"]
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardScenarios
 
-  /// Checks `key=value` pairs against the current screen; a mismatch marks the step failed.
-  func expect(_ argument: String, into step: inout Step) {
-    // What the screen's snapshot would say, without building its content.
-    let state = state
-    guard let pairs = Self.pairs(argument), !pairs.isEmpty else {
-      step.messages.append(.init(kind: .problem, text: "? Usage: \(SimulatorControl.expect.usage)"))
-      step.failedExpectation = "malformed :expect \(argument)"
+extension Simulator {
+  /// Checks an `:expect` argument (``StepExpectation``) against the acting phone and the backend's world; a mismatch
+  /// marks the step failed, saying what was expected and what was found.
+  func expect(_ argument: String, into step: inout Step) async {
+    let expectation: StepExpectation
+    switch StepExpectation.parse(argument) {
+    case .success(let parsed):
+      expectation = parsed
+    case .failure(let problems):
+      let text = problems.message
+      step.messages.append(.init(kind: .problem, text: "? \(text). Usage: \(SimulatorControl.expect.usage)"))
+      step.failedExpectation = text
       return
     }
-    var mismatches: [String] = []
-    for (key, expected) in pairs {
-      let actual: String
-      switch key {
-      case "screen": actual = flow.table[state.screen.id].id.rawValue
-      case "error": actual = state.error.map(\.code.rawValue) ?? "none"
-      case "role": actual = state.role.map(\.rawValue) ?? "none"
-      case "user": actual = state.user.map(\.id) ?? "none"
-      case "family": actual = state.family.map(\.name) ?? "none"
-      case "notice": actual = state.notice ?? "none"
-      default:
-        mismatches.append("unknown key ‘\(key)’ (keys: \(Self.expectationKeys.joined(separator: ", ")))")
-        continue
-      }
-      if actual != expected { mismatches.append("\(key) is \(actual), expected \(expected)") }
-    }
+    let mismatches = await mismatches(expectation)
     if mismatches.isEmpty {
       step.messages.append(.init(kind: .success, text: "✓ as expected: \(argument)"))
     } else {
-      let text = "✗ expectation failed: " + mismatches.joined(separator: "; ")
-      step.messages.append(.init(kind: .problem, text: text))
+      let text = mismatches.joined(separator: "; ")
+      step.messages.append(.init(kind: .problem, text: "✗ expectation failed: \(text)"))
       step.failedExpectation = text
     }
   }
 
-  /// Splits `a=b c="d e"` into pairs; `nil` when malformed.
-  static func pairs(_ text: String) -> [(String, String)]? {
-    // ASCII text is read byte by byte: the same answer (only CR LF makes one character of two bytes, and neither
-    // is a delimiter), without walking characters.
-    text.utf8.allSatisfy { $0 < 0x80 } ? asciiPairs(Array(text.utf8)) : characterPairs(text)
+  /// What is not as `expectation` says, one text per check that does not hold ("screen is tasks, expected
+  /// dashboard"); empty when all hold.
+  public func mismatches(_ expectation: StepExpectation) async -> [String] {
+    var mismatches: [String] = []
+    for check in expectation.checks {
+      let mismatch: String?
+      switch check {
+      case .task(let title, let status, let assignee):
+        mismatch = await taskMismatch(title: title, status: status, assignee: assignee)
+      case .member(let name, let role):
+        mismatch = await memberMismatch(name: name, role: role)
+      default:
+        mismatch = stateMismatch(check)
+      }
+      if let mismatch { mismatches.append(mismatch) }
+    }
+    return mismatches
   }
 
-  /// ``pairs(_:)`` over the bytes of ASCII text.
-  static func asciiPairs(_ bytes: [UInt8]) -> [(String, String)]? {
-    let space = UInt8(ascii: " ")
-    let quote = UInt8(ascii: "\"")
-    var pairs: [(String, String)] = []
-    var index = 0
-    while true {
-      while index < bytes.count && bytes[index] == space { index += 1 }
-      if index == bytes.count { return pairs }
-      guard let equals = bytes[index...].firstIndex(of: UInt8(ascii: "=")) else { return nil }
-      let key = bytes[index..<equals]
-      index = equals + 1
-      var value: [UInt8] = []
-      if index < bytes.count && bytes[index] == quote {
-        index += 1
-        var closed = false
-        while index < bytes.count {
-          let byte = bytes[index]
-          index += 1
-          if byte == UInt8(ascii: "\\"), index < bytes.count {
-            value.append(bytes[index])
-            index += 1
-          } else if byte == quote {
-            closed = true
-            break
-          } else {
-            value.append(byte)
-          }
-        }
-        if !closed { return nil }
-      } else {
-        let end = bytes[index...].firstIndex(of: space) ?? bytes.count
-        value = Array(bytes[index..<end])
-        index = end
+  /// What is not as `check` expects of the acting phone's screen and state, as "x is …, expected …"; `nil` when
+  /// it holds. A check of the world (`task`, `member`) needs ``mismatches(_:)``, which asks the backend.
+  public func stateMismatch(_ check: StepExpectation.Check) -> String? {
+    let state = state
+    func compare(_ key: String, _ actual: String?, _ expected: String?) -> String? {
+      let actual = actual ?? StepExpectation.none
+      let expected = expected ?? StepExpectation.none
+      return actual == expected ? nil : "\(key) is \(actual), expected \(expected)"
+    }
+    switch check {
+    case .screen(let screen): return compare("screen", state.screen.id.rawValue, screen.rawValue)
+    case .error(let code): return compare("error", state.error?.code.rawValue, code?.rawValue)
+    case .role(let role): return compare("role", state.role?.rawValue, role?.rawValue)
+    case .user(let user): return compare("user", state.user?.id, user)
+    case .family(let family): return compare("family", state.family?.name, family)
+    case .notice(let notice): return compare("notice", state.notice, notice)
+    case .shows(let text):
+      return screenText.contains(Self.spacesCollapsed(text))
+        ? nil : "“\(text)” is not on the \(state.screen.id.rawValue) screen, expected shown"
+    case .hides(let text):
+      return screenText.contains(Self.spacesCollapsed(text))
+        ? "“\(text)” is on the \(state.screen.id.rawValue) screen, expected hidden" : nil
+    case .sync(let kind):
+      guard state.screen.id == .dashboard else {
+        return "sync is shown on the dashboard, and this is \(state.screen.id.rawValue); open the dashboard first"
       }
-      if key.isEmpty || key.contains(space) { return nil }
-      pairs.append((String(decoding: key, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+      return compare("sync", state.content.sync.kind.rawValue, kind.rawValue)
+    case .task, .member:
+      return "\(check) is a fact of the world: check it with mismatches(_:)"
     }
   }
 
-  /// ``pairs(_:)`` character by character, for any text.
-  static func characterPairs(_ text: String) -> [(String, String)]? {
-    var pairs: [(String, String)] = []
-    var rest = Substring(text)
-    while true {
-      rest = rest.drop { $0 == " " }
-      if rest.isEmpty { return pairs }
-      guard let equals = rest.firstIndex(of: "=") else { return nil }
-      let key = String(rest[..<equals])
-      rest = rest[rest.index(after: equals)...]
-      var value = ""
-      if rest.first == "\"" {
-        rest = rest.dropFirst()
-        var closed = false
-        while let character = rest.first {
-          rest = rest.dropFirst()
-          if character == "\\", let next = rest.first {
-            value.append(next)
-            rest = rest.dropFirst()
-          } else if character == "\"" {
-            closed = true
-            break
-          } else {
-            value.append(character)
-          }
-        }
-        if !closed { return nil }
-      } else {
-        value = String(rest.prefix { $0 != " " })
-        rest = rest.drop { $0 != " " }
-      }
-      if key.isEmpty || key.contains(" ") { return nil }
-      pairs.append((key, value))
+  /// The screen as plain text without its frame, every run of whitespace one space, for `shows` and `hides`.
+  private var screenText: String {
+    Self.spacesCollapsed(TextRenderer(style: .plain, boxed: false).render(snapshot))
+  }
+
+  static func spacesCollapsed(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  private func taskMismatch(title: String, status: FamilyTask.Status?, assignee: UserID??) async -> String? {
+    guard let family = state.family else { return "task “\(title)”: \(noFamily)" }
+    let tasks = await environment.backend.world.tasks.filter { $0.familyID == family.id }
+    guard let task = tasks.first(where: { $0.title.lowercased() == title.lowercased() }) else {
+      return "there is no task “\(title)” in \(family.name)"
+        + NameSuggestion.didYouMean(title, in: tasks.map(\.title))
     }
+    var found: [String] = []
+    if let status, task.status != status {
+      found.append("task “\(task.title)” is \(task.status.rawValue), expected \(status.rawValue)")
+    }
+    if let assignee, task.assignee != assignee {
+      found.append(
+        "task “\(task.title)” is assigned to \(task.assignee ?? StepExpectation.none), expected "
+          + (assignee ?? StepExpectation.none))
+    }
+    return found.isEmpty ? nil : found.joined(separator: "; ")
+  }
+
+  private func memberMismatch(name: String, role: Role??) async -> String? {
+    guard let family = state.family else { return "member \(name): \(noFamily)" }
+    let world = await environment.backend.world
+    let wanted = name.lowercased()
+    guard
+      let person = world.accounts.map(\.profile).first(where: {
+        [$0.id, $0.firstName, $0.name].contains { $0.lowercased() == wanted }
+      })
+    else {
+      return "nobody called \(name) in this world"
+        + NameSuggestion.didYouMean(name, in: world.accounts.map(\.profile.firstName))
+    }
+    let membership = world.memberships.first { $0.userID == person.id && $0.familyID == family.id }
+    switch role {
+    case .none:
+      return membership == nil ? "\(person.firstName) is not a member of \(family.name), expected a member" : nil
+    case .some(.none):
+      guard let membership else { return nil }
+      return "\(person.firstName) is \(membership.role.rawValue) in \(family.name), expected not a member"
+    case .some(.some(let role)):
+      guard let membership else {
+        return "\(person.firstName) is not a member of \(family.name), expected \(role.rawValue)"
+      }
+      return membership.role == role
+        ? nil : "\(person.firstName) is \(membership.role.rawValue) in \(family.name), expected \(role.rawValue)"
+    }
+  }
+
+  private var noFamily: String {
+    "\(state.user?.firstName ?? actingUser) is in no family, so there is none to look in"
   }
 }

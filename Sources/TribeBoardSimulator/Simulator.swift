@@ -171,7 +171,7 @@ public final class Simulator {
     case .latency:
       await latency(argument, into: &step)
     case .expect:
-      expect(argument, into: &step)
+      await expect(argument, into: &step)
     case .undo:
       await undo(into: &step)
     case .go:

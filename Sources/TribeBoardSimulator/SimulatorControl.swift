@@ -21,7 +21,7 @@ extension SimulatorControl {
     case .go: ":go JOURNEY[@STEP]"
     case .reset: ":reset"
     case .scenario: ":scenario NAME|PATH"
-    case .expect: ":expect screen=ID error=CODE|none role=ROLE|none user=ID family=NAME notice=TEXT"
+    case .expect: ":expect KEY=VALUE …"
     case .quit: ":quit"
     }
   }
@@ -44,7 +44,10 @@ extension SimulatorControl {
     case .go: "Replay a journey of this scenario up to a step (all of it without @STEP), then carry on by hand."
     case .reset: "Start the scenario again from its first state."
     case .scenario: "Switch to another scenario: a built-in name or a YAML file."
-    case .expect: "Check the current screen, error, role, user or family; a mismatch fails the journey."
+    case .expect:
+      "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task or member "
+        + "in the world; a mismatch fails the journey. Keys: "
+        + ExpectationKey.allCases.map(\.usage).joined(separator: " ")
     case .quit: "End the session (so do Ctrl-D and Ctrl-C)."
     }
   }

@@ -19,6 +19,15 @@ public enum Transcript {
     return (format(steps), steps.compactMap(\.failedExpectation))
   }
 
+  /// Runs `journey` of `scenario` (or a recorded transcript's `inputs`, read from `file`, when `journey` is `nil`)
+  /// and returns the transcript and the failed expectations, each naming its file, line, journey and step.
+  public static func run(
+    _ scenario: Scenario, journey: Journey?, inputs: [String], file: String
+  ) async -> (text: String, failures: [ExpectationFailure]) {
+    let steps = await steps(scenario, inputs: inputs)
+    return (format(steps), ExpectationFailure.failures(in: steps, journey: journey, file: file))
+  }
+
   /// The steps of running `inputs` on a fresh simulator of `scenario`: the launch, then one a line, stopping at a
   /// `:quit`, which ends the run as it would end a live session.
   public static func steps(_ scenario: Scenario, inputs: [String]) async -> [Step] {
@@ -129,5 +138,42 @@ public enum Transcript {
       }
     }
     return String(result)
+  }
+}
+
+/// An `expect` step that did not hold: where it is written, in which journey, which step, and what was expected
+/// against what was found.
+public struct ExpectationFailure: Equatable, Sendable, CustomStringConvertible {
+  /// The scenario file the journey is written in, or the transcript the inputs came from.
+  public var file: String
+  /// Where the step is written in ``file``, when known.
+  public var location: Journey.Location?
+  /// The journey's name; `nil` for a recorded transcript.
+  public var journey: String?
+  /// The step's number in the journey, from 1.
+  public var step: Int
+  /// The step as typed: `:expect screen=dashboard`.
+  public var input: String
+  /// What was not as expected: `screen is signIn, expected dashboard`.
+  public var message: String
+
+  /// `Scenarios/new-user.yaml:41:7: journey create-family, step 15: screen is signIn, expected dashboard`; a
+  /// recorded transcript's step, which has no place in a scenario file, also shows the input.
+  public var description: String {
+    guard let location else { return "\(file): step \(step) (\(input)): \(message)" }
+    let journey = journey.map { "journey \($0), " } ?? ""
+    return "\(file):\(location): \(journey)step \(step): \(message)"
+  }
+
+  /// The failed expectations among `steps`, the run of `journey` (or of a recorded transcript's inputs, when
+  /// `journey` is `nil`) written in `file`. `steps` starts with the launch, as ``Transcript/steps(_:inputs:)``
+  /// gives them.
+  public static func failures(in steps: [Step], journey: Journey?, file: String) -> [ExpectationFailure] {
+    steps.enumerated().compactMap { index, step in
+      guard let message = step.failedExpectation, index > 0 else { return nil }
+      return ExpectationFailure(
+        file: file, location: journey?.location(ofStep: index - 1), journey: journey?.name, step: index,
+        input: step.input ?? "", message: message)
+    }
   }
 }

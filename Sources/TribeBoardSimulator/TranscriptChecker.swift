@@ -226,7 +226,10 @@ public enum TranscriptChecker {
         return .unreadable("\(error.description.split(separator: "\n").joined(separator: "; ")); it was left as it is")
       }
     }
-    let (body, failures) = await Transcript.run(transcript.scenario, inputs: inputs)
+    let (body, failed) = await Transcript.run(
+      transcript.scenario, journey: transcript.journey, inputs: inputs,
+      file: transcript.journey == nil ? path : transcript.scenario.source)
+    let failures = failed.map(\.description)
     let actual = transcript.header + body
     // A transcript without a header (it sits beside its scenario) passes on its body alone; --update adds one.
     if expected == actual || (!update && !hasHeader && expected == body) {

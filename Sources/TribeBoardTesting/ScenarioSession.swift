@@ -72,19 +72,19 @@ public final class ScenarioSession {
     screen expectedScreen: ScreenID? = nil, error: AppError.Code?? = .none, role: Role?? = .none,
     user: UserID? = nil
   ) throws(Mismatch) {
-    var problems: [String] = []
-    if let expectedScreen, expectedScreen != screen {
-      problems.append("screen is \(screen.rawValue), expected \(expectedScreen.rawValue)")
-    }
-    if case .some(let code) = error, code != state.error?.code {
-      problems.append("error is \(state.error?.code.rawValue ?? "none"), expected \(code?.rawValue ?? "none")")
-    }
-    if case .some(let expectedRole) = role, expectedRole != state.role {
-      problems.append("role is \(state.role?.rawValue ?? "none"), expected \(expectedRole?.rawValue ?? "none")")
-    }
-    if let user, user != state.user?.id {
-      problems.append("user is \(state.user?.id ?? "nobody"), expected \(user)")
-    }
+    var checks: [StepExpectation.Check] = []
+    if let expectedScreen { checks.append(.screen(expectedScreen)) }
+    if case .some(let code) = error { checks.append(.error(code)) }
+    if case .some(let expectedRole) = role { checks.append(.role(expectedRole)) }
+    if let user { checks.append(.user(user)) }
+    let problems = checks.compactMap { simulator.stateMismatch($0) }
+    guard problems.isEmpty else { throw Mismatch(description: problems.joined(separator: "; ")) }
+  }
+
+  /// Checks what a journey's `expect` step can check, world facts included:
+  /// `try await session.expect(.task(title: "Put the bins out", status: .done, assignee: nil), .sync(.upToDate))`.
+  public func expect(_ checks: StepExpectation.Check...) async throws(Mismatch) {
+    let problems = await simulator.mismatches(StepExpectation(checks: checks))
     guard problems.isEmpty else { throw Mismatch(description: problems.joined(separator: "; ")) }
   }
 

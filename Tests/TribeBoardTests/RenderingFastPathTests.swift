@@ -4,6 +4,7 @@ import TribeBoardCore
 import TribeBoardMocks
 
 @testable import TribeBoardFlow
+@testable import TribeBoardScenarios
 @testable import TribeBoardSimulator
 
 /// The renderer and date formatting take shortcuts over bytes and integers; each must give exactly what the
@@ -140,7 +141,8 @@ import TribeBoardMocks
     }
     func flat(_ pairs: [(String, String)]?) -> [String]? { pairs?.map { "\($0.0)=\($0.1)" } }
     for text in texts {
-      #expect(flat(Simulator.pairs(text)) == flat(Simulator.characterPairs(text)), "\(text.debugDescription)")
+      #expect(
+        flat(StepExpectation.pairs(text)) == flat(StepExpectation.characterPairs(text)), "\(text.debugDescription)")
     }
   }
 

@@ -104,7 +104,7 @@ import TribeBoardScenarios
 }
 
 @Suite struct MessageWrapTests {
-  @Test(arguments: [24, 40, 64]) func helpFitsTheTerminalAndKeepsEveryWord(columns: Int) async throws {
+  @Test(arguments: [40, 64, 90]) func helpFitsTheTerminalAndKeepsEveryWord(columns: Int) async throws {
     let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
     _ = await simulator.start()
     let step = await simulator.handle(":help")

@@ -162,7 +162,7 @@ import TribeBoardScenarios
     let failed = await simulator.handle(":expect screen=dashboard family=\"The Johnsons\"")
     #expect(
       failed.failedExpectation
-        == "✗ expectation failed: screen is onboarding, expected dashboard; family is none, expected The Johnsons")
+        == "screen is onboarding, expected dashboard; family is none, expected The Johnsons")
     #expect(await simulator.handle(":expect screen").failedExpectation != nil)
   }
 

@@ -111,7 +111,8 @@ extension Tribeboard {
         case .mismatch(let diff):
           try emit("✗ \(transcript.path): the output differs (- transcript, + this run)\n\(diff)")
         case .failedExpectations(let failures):
-          try emit("✗ \(transcript.path): \(failures.joined(separator: "; "))")
+          let count = failures.count == 1 ? "an expectation" : "\(failures.count) expectations"
+          try emit("✗ \(transcript.path): \(count) failed\n" + failures.map { "  \($0)" }.joined(separator: "\n"))
         case .unreadable(let reason):
           try emit("✗ \(transcript.path): \(reason)")
         }

@@ -7,7 +7,10 @@ extension Tribeboard {
   struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Run a scenario's scripted journeys and print what they showed.",
-      discussion: "Fails (exit 1) when an 'expect' step of a journey does not hold.")
+      discussion: """
+        Fails (exit 1) when an 'expect' step of a journey does not hold; each failure is printed on stderr as \
+        FILE:LINE:COLUMN: journey NAME, step N: what was found, expected what.
+        """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
       case text, jsonl
@@ -49,7 +52,7 @@ extension Tribeboard {
       var failures: [String] = []
       for (index, journey) in journeys.enumerated() {
         let steps = await Transcript.steps(loaded, inputs: journey.steps)
-        failures += steps.compactMap(\.failedExpectation).map { "\(journey.name): \($0)" }
+        failures += ExpectationFailure.failures(in: steps, journey: journey, file: loaded.source).map(\.description)
         switch format {
         case .text:
           if journeys.count > 1 { try emit((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===") }

@@ -13,6 +13,8 @@ import TribeBoardTesting
     await session.send("for ben")
     await session.send(.save)
     try session.expect(screen: .tasks, error: nil)
+    try await session.expect(
+      .task(title: "Water the plants", status: .open, assignee: "ben"), .shows("Water the plants · Ben"))
     await session.send(":as ben")
     await session.send("tasks")
     #expect(
