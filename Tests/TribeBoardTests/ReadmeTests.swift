@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TribeBoardCore
 import TribeBoardFlow
+import TribeBoardScenarios
 import TribeBoardSimulator
 
 @Suite struct ReadmeTests {
@@ -63,6 +64,27 @@ import TribeBoardSimulator
         dot, ["-Tsvg", "-o", "/dev/null"], input: FlowGraph.render(role: role, format: .dot), timeout: 30)
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+  }
+}
+
+@Suite struct ReadmeScenarioExampleTests {
+  /// The first YAML block under the README's "Scenario file reference" heading.
+  static func example() throws -> String {
+    let text = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+    let section = try #require(text.range(of: "## Scenario file reference"))
+    let rest = text[section.upperBound...]
+    let open = try #require(rest.range(of: "```yaml\n"))
+    let close = try #require(rest[open.upperBound...].range(of: "```"))
+    return String(rest[open.upperBound..<close.lowerBound])
+  }
+
+  @Test func theReferenceExampleLoadsAndItsJourneysPass() async throws {
+    let scenario = try ScenarioLoader.parse(try Self.example(), source: "README.md")
+    #expect(!scenario.journeys.isEmpty)
+    for journey in scenario.journeys {
+      let run = await Transcript.run(scenario, inputs: journey.steps)
+      #expect(run.failures.isEmpty, "README's example journey \(journey.name): \(run.failures)")
     }
   }
 }
