@@ -21,13 +21,29 @@ extension ScenarioReader {
       if items.isEmpty {
         reader.report("journey '\(written)' has no steps; add at least one", at: value)
       }
-      let steps = items.compactMap { readStep($0) }
-      if let name, steps.count == items.count { journeys.append(Journey(name: name.value, steps: steps)) }
+      var steps: [String] = []
+      var notes: [Int: [String]] = [:]
+      var complete = true
+      for item in items {
+        if let note = readNote(item) {
+          if let note { notes[steps.count, default: []].append(note) } else { complete = false }
+        } else if let step = readStep(item) {
+          steps.append(step)
+        } else {
+          complete = false
+        }
+      }
+      if steps.isEmpty && !items.isEmpty && complete {
+        reader.report("journey '\(written)' has only notes; add at least one step of input", at: value)
+        complete = false
+      }
+      if let name, complete { journeys.append(Journey(name: name.value, steps: steps, notes: notes)) }
     }
     return journeys
   }
 
-  /// A step: a line of REPL input as typed, or `expect: { key: value, … }`, written as `:expect key=value …`.
+  /// A step: a line of REPL input as typed, or `expect: { key: value, … }`, written as `:expect key=value …`
+  /// (`note:` steps are read by ``readNote(_:)`` first).
   private mutating func readStep(_ node: Node) -> String? {
     switch node {
     case .scalar(let scalar):
@@ -59,8 +75,8 @@ extension ScenarioReader {
         } else {
           let name = key.scalar.map { NodeReader.quoted($0.string) } ?? NodeReader.describe(key)
           reader.report(
-            "unknown key \(name) in a step\(Suggestions.didYouMean(key.scalar?.string ?? "", in: ["expect"])); a step "
-              + "is a line of REPL input, or expect: { key: value, … }", at: key)
+            "unknown key \(name) in a step\(Suggestions.didYouMean(key.scalar?.string ?? "", in: ["expect", "note"])); "
+              + "a step is a line of REPL input, expect: { key: value, … } or note: TEXT", at: key)
         }
       }
       guard let checks, mapping.count == 1 else { return nil }
