@@ -17,7 +17,7 @@ struct Tribeboard: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       Repl.self, Play.self, Check.self, List.self, Roles.self, Graph.self, CoverageCommand.self, Explore.self,
-      StoryboardCommand.self,
+      StoryboardCommand.self, Present.self,
     ],
     defaultSubcommand: Repl.self
   )

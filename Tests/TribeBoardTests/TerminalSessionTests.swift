@@ -160,6 +160,30 @@ import TribeBoardSimulator
   }
 }
 
+extension TerminalSessionTests {
+  @Test(.enabled(if: tmuxPath != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+  func presentStepsOnAKeyPressAndCtrlCStopsItAndGivesTheTerminalBack() throws {
+    let session = "tb-\(UUID().uuidString.prefix(8))"
+    // Slow typing, so the Ctrl-C surely lands while "add task" is being typed.
+    let command =
+      "COLUMNS= TERM=xterm-256color '\(ProcessFaultTests.binary.path)' present family-admin chores-and-points "
+      + "--typing-delay 300; echo EXIT=$?; stty -a | grep -o -- '-*isig'; sleep 30"
+    try tmux(["new-session", "-d", "-s", session, "-x", "60", "-y", "50", command])
+    defer { _ = try? tmux(["kill-server"]) }
+    _ = try waitFor("✎ Sarah is the parent admin; she hands out chores with points.", in: session)
+    #expect(!(try tmux(["capture-pane", "-t", session, "-p", "-J"])).contains("› t"), "it typed before a key")
+    try tmux(["send-keys", "-t", session, "Enter"])
+    _ = try waitFor("╭─ Tasks", in: session)
+    try tmux(["send-keys", "-t", session, "Space"])
+    _ = try waitFor("tasks] › a", in: session)
+    try tmux(["send-keys", "-t", session, "C-c"])
+    let pane = try waitFor("EXIT=0", in: session)
+    #expect(pane.contains("Stopped at step 2 of 28."))
+    #expect(!pane.contains("╭─ Add a task"))
+    #expect(pane.contains("EXIT=0\nisig"), "the terminal was not given back as it was:\n\(pane)")
+  }
+}
+
 @Suite struct StartingPointTests {
   @Test func aSessionCanStartAtAJourneyStepAndItsRecordingReplays() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-from-\(UUID().uuidString)")
