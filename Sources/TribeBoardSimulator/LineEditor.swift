@@ -144,9 +144,16 @@ public final class LineEditor {
       Self.interrupted = 0
       return .interrupted
     }
+    // The REPL runs on a Swift concurrency thread, which blocks signals: SIGINT must be able to stop its read.
+    var interrupt = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, &mask)
     Self.reader = pthread_self()
     let raw = prompt.withCString { readline($0) }
     Self.reader = nil
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
     let flags = fcntl(STDIN_FILENO, F_GETFL)
     if flags & O_NONBLOCK != 0 { _ = fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) }
     let interrupted = Self.interrupted != 0

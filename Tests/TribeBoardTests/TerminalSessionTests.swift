@@ -122,6 +122,13 @@ import TribeBoardSimulator
       try tmux(["send-keys", "-t", session, "-l", junk])
       try tmux(["send-keys", "-t", session, "C-c"])
     }
+    // SIGINT from elsewhere (kill -INT) while a line is typed drops it too.
+    try tmux(["send-keys", "-t", session, "-l", "settings"])
+    _ = try waitFor("tasks] › settings", in: session)
+    let pid = try #require(
+      Int32(try tmux(["display", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(pid, SIGINT) == 0)
+    _ = try waitFor("tasks] › settings\n[The Johnsons · Sarah · parent admin · tasks] ›", in: session)
     try tmux(["send-keys", "-t", session, "-l", "mine"])
     try tmux(["send-keys", "-t", session, "Enter"])
     _ = try waitFor("Show everyone's", in: session)
@@ -167,7 +174,7 @@ extension TerminalSessionTests {
     // Slow typing, so the Ctrl-C surely lands while "add task" is being typed.
     let command =
       "COLUMNS= TERM=xterm-256color '\(ProcessFaultTests.binary.path)' present family-admin chores-and-points "
-      + "--typing-delay 300; echo EXIT=$?; stty -a | grep -o -- '-*isig'; sleep 30"
+      + "--typing-delay 300; echo EXIT=$?; stty -a | grep -o -- '-*isig'; echo TTY-CHECKED; sleep 30"
     try tmux(["new-session", "-d", "-s", session, "-x", "60", "-y", "50", command])
     defer { _ = try? tmux(["kill-server"]) }
     _ = try waitFor("✎ Sarah is the parent admin; she hands out chores with points.", in: session)
@@ -177,10 +184,10 @@ extension TerminalSessionTests {
     try tmux(["send-keys", "-t", session, "Space"])
     _ = try waitFor("tasks] › a", in: session)
     try tmux(["send-keys", "-t", session, "C-c"])
-    let pane = try waitFor("EXIT=0", in: session)
+    let pane = try waitFor("TTY-CHECKED", in: session)
     #expect(pane.contains("Stopped at step 2 of 28."))
     #expect(!pane.contains("╭─ Add a task"))
-    #expect(pane.contains("EXIT=0\nisig"), "the terminal was not given back as it was:\n\(pane)")
+    #expect(pane.contains("EXIT=0\nisig\nTTY-CHECKED"), "the terminal was not given back as it was:\n\(pane)")
   }
 }
 
