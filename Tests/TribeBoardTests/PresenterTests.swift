@@ -3,6 +3,10 @@ import Testing
 import TribeBoardScenarios
 import TribeBoardSimulator
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// `note:` steps, and `present` driven in-process with injected keys, output and sleep.
 @Suite struct PresenterTests {
   // MARK: Notes
@@ -59,6 +63,7 @@ import TribeBoardSimulator
     #expect(markdown.hasSuffix("> *Note:* Ben's points now count on Sarah's list.\n"))
     let html = Storyboard.render(title: "T", summary: "", journeys: board, format: .html)
     #expect(html.components(separatedBy: "<p class=\"narration\">").count - 1 == 4)
+    #expect(XMLParser(data: Data(html.utf8)).parse(), "the storyboard with notes is not well formed")
   }
 
   // MARK: Presenting
