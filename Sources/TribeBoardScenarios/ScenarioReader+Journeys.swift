@@ -2,6 +2,9 @@ import Foundation
 import TribeBoardCore
 
 extension ScenarioReader {
+  /// The keys a step written as a mapping may have: `expect: { … }` or `note: TEXT`.
+  static let stepKeys = ["expect", "note"]
+
   /// The keys an `expect` step may check, in the order the REPL documents them (``ExpectationKey`` declares them).
   static var expectKeys: [String] { ExpectationKey.allCases.map(\.rawValue) }
 
@@ -36,20 +39,32 @@ extension ScenarioReader {
       }
       var steps: [String] = []
       var locations: [Journey.Location] = []
+      var notes: [Int: [String]] = [:]
+      var complete = true
       for item in items {
-        guard let step = readStep(item, earlier: steps) else { continue }
-        steps.append(step)
-        locations.append(Journey.Location(line: item.position.line, column: item.position.column))
+        if let note = readNote(item) {
+          if let note { notes[steps.count, default: []].append(note) } else { complete = false }
+        } else if let step = readStep(item, earlier: steps) {
+          steps.append(step)
+          locations.append(Journey.Location(line: item.position.line, column: item.position.column))
+        } else {
+          complete = false
+        }
       }
-      if let name, steps.count == items.count {
-        journeys.append(Journey(name: name.value, steps: steps, locations: locations))
+      if steps.isEmpty && !items.isEmpty && complete {
+        reader.report("journey '\(written)' has only notes; add at least one step of input", at: value)
+        complete = false
+      }
+      if let name, complete {
+        journeys.append(Journey(name: name.value, steps: steps, locations: locations, notes: notes))
       }
     }
     return journeys
   }
 
-  /// A step: a line of REPL input as typed, or `expect: { key: value, … }`, written as `:expect key=value …`.
-  /// `earlier` holds the journey's steps before it, where a task or family an expectation names may be made.
+  /// A step: a line of REPL input as typed, or `expect: { key: value, … }`, written as `:expect key=value …`
+  /// (`note:` steps are read by ``readNote(_:)`` first). `earlier` holds the journey's steps before it, where a
+  /// task or family an expectation names may be made.
   private mutating func readStep(_ node: Node, earlier: [String]) -> String? {
     switch node {
     case .scalar(let scalar):
@@ -84,8 +99,8 @@ extension ScenarioReader {
         } else {
           let name = key.scalar.map { NodeReader.quoted($0.string) } ?? NodeReader.describe(key)
           reader.report(
-            "unknown key \(name) in a step\(Suggestions.didYouMean(key.scalar?.string ?? "", in: ["expect"])); a step "
-              + "is a line of REPL input, or expect: { key: value, … }", at: key)
+            "unknown key \(name) in a step\(Suggestions.didYouMean(key.scalar?.string ?? "", in: Self.stepKeys)); "
+              + "a step is a line of REPL input, expect: { key: value, … } or note: TEXT", at: key)
         }
       }
       guard let checks, mapping.count == 1 else { return nil }

@@ -220,9 +220,6 @@ public enum ScenarioSchema {
   /// The reader's `expect` keys.
   private static let expect = YAMLObject.Schema("in 'expect'", keys: ScenarioReader.expectKeys)
 
-  /// The keys a step written as a mapping may have.
-  static let stepKeys = ["expect"]
-
   private static var step: JSON {
     .object([
       (
@@ -235,7 +232,7 @@ public enum ScenarioSchema {
           ]),
           .object([
             ("type", .string("object")),
-            ("properties", .object(stepKeys.map { ($0, reference($0)) })),
+            ("properties", .object(ScenarioReader.stepKeys.map { ($0, reference($0 == "note" ? "text" : $0)) })),
             ("minProperties", .int(1)), ("maxProperties", .int(1)),
             ("additionalProperties", .bool(false)),
           ]),

@@ -18,6 +18,10 @@ public final class LineEditor {
   private typealias TakesInt = @convention(c) (Int32) -> Void
   private typealias TakesNothing = @convention(c) () -> Int32
   typealias Completion = @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
+  private typealias Command = @convention(c) (Int32, Int32) -> Int32
+  private typealias AddCommand = @convention(c) (UnsafePointer<CChar>?, Command?, Int32) -> Int32
+  private typealias StuffCharacter = @convention(c) (Int32) -> Int32
+  private typealias Hook = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
 
   /// What reading a line gave.
   public enum Input: Equatable {
@@ -44,6 +48,13 @@ public final class LineEditor {
   nonisolated(unsafe) private static var interrupted: sig_atomic_t = 0
   /// The thread blocked in libedit's read: a signal must interrupt that thread's read, not another's.
   nonisolated(unsafe) private static var reader: pthread_t?
+  /// libedit's `rl_done`: set, the line being read ends.
+  nonisolated(unsafe) private static var done: UnsafeMutablePointer<Int32>?
+  /// libedit's `rl_parse_and_bind`, which runs an editline command such as `setty`.
+  nonisolated(unsafe) private static var parseAndBind: TakesString?
+  /// libedit's `rl_stuff_char`: a key to read before what is typed.
+  nonisolated(unsafe) private static var stuffCharacter: StuffCharacter?
+  nonisolated(unsafe) private static var catchingInterrupts = false
 
   private init(
     readline: Readline, addHistory: TakesString, readHistory: TakesString?, writeHistory: TakesString?,
@@ -80,6 +91,19 @@ public final class LineEditor {
     if let entry = dlsym(handle, "rl_completion_entry_function") {
       entry.assumingMemoryBound(to: Optional<Completion>.self).pointee = complete
     }
+    // Ctrl-C while editing: with the terminal's ISIG off it reaches libedit as the byte ^C (not a signal that may
+    // land while libedit is busy), bound to a command that ends the read. readline() resets the terminal modes
+    // on every call, so the hook that runs just before it reads turns ISIG off again.
+    if let addCommand = symbol(handle, "rl_add_defun", as: AddCommand.self),
+      let parse = symbol(handle, "rl_parse_and_bind", as: TakesString.self),
+      let done = dlsym(handle, "rl_done"), let hook = dlsym(handle, "rl_pre_input_hook")
+    {
+      Self.done = done.assumingMemoryBound(to: Int32.self)
+      Self.parseAndBind = parse
+      Self.stuffCharacter = symbol(handle, "rl_stuff_char", as: StuffCharacter.self)
+      _ = addCommand("tribeboard-interrupt", interruptCommand, 3)
+      hook.assumingMemoryBound(to: Optional<Hook>.self).pointee = beforeReading
+    }
     // Complete the whole line so far: the actions' words have spaces in them.
     if let breaks = dlsym(handle, "rl_basic_word_break_characters") {
       breaks.assumingMemoryBound(to: Optional<UnsafePointer<CChar>>.self).pointee = UnsafePointer(strdup("\n"))
@@ -114,27 +138,30 @@ public final class LineEditor {
   /// Reads a line with `prompt`, offering `completions` on Tab.
   public func read(prompt: String, completions: [String]) -> Input {
     Self.candidates = completions
-    Self.interrupted = 0
-    var action = sigaction()
-    var previous = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = { _ in LineEditor.interrupt() }
-    #else
-      action.__sigaction_u.__sa_handler = { _ in LineEditor.interrupt() }
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no restart: the read stops
+    Self.catchInterrupts()
+    // Without the hook that turns a pending Ctrl-C into a key, a Ctrl-C between two reads ends this one at once.
+    if Self.parseAndBind == nil && Self.interrupted != 0 {
+      Self.interrupted = 0
+      return .interrupted
+    }
+    // The REPL runs on a Swift concurrency thread, which blocks signals: SIGINT must be able to stop its read.
+    var interrupt = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, &mask)
     Self.reader = pthread_self()
-    sigaction(SIGINT, &action, &previous)
     let raw = prompt.withCString { readline($0) }
-    sigaction(SIGINT, &previous, nil)
     Self.reader = nil
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
     let flags = fcntl(STDIN_FILENO, F_GETFL)
     if flags & O_NONBLOCK != 0 { _ = fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) }
-    guard let raw else { return Self.interrupted != 0 ? .interrupted : .end }
+    let interrupted = Self.interrupted != 0
+    Self.interrupted = 0
+    guard let raw else { return interrupted ? .interrupted : .end }
     defer { free(raw) }
-    // A Ctrl-C that came while libedit was busy rather than reading still drops the line.
-    if Self.interrupted != 0 { return .interrupted }
+    // A SIGINT that came while libedit was busy rather than reading still drops the line.
+    if interrupted { return .interrupted }
     // A completion leaves a space after the words; it means nothing, and a recording keeps no trailing spaces.
     var line = String(cString: raw)
     while line.last == " " { line.removeLast() }
@@ -145,7 +172,24 @@ public final class LineEditor {
     return .line(line)
   }
 
-  /// Ctrl-C while a line is read (async-signal-safe: a flag and fcntl). libedit retries a read that a signal
+  /// From the first read on, SIGINT (Ctrl-C pressed between two reads, while the terminal is in its usual mode)
+  /// drops a line instead of ending the session: the terminal flushes what was typed ahead, and the next read
+  /// starts with a ^C key.
+  private static func catchInterrupts() {
+    guard !catchingInterrupts else { return }
+    catchingInterrupts = true
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = { _ in LineEditor.interrupt() }
+    #else
+      action.__sigaction_u.__sa_handler = { _ in LineEditor.interrupt() }
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no restart: a read it interrupts stops
+    sigaction(SIGINT, &action, nil)
+  }
+
+  /// SIGINT (async-signal-safe: a flag and fcntl). While a line is read, libedit retries a read that a signal
   /// interrupted once; making standard input non-blocking makes the retry fail too, so it gives the line up.
   private static func interrupt() {
     // The process's other threads may take the signal: hand it to the one reading.
@@ -154,8 +198,26 @@ public final class LineEditor {
       return
     }
     interrupted = 1
+    guard reader != nil else { return }
     let flags = fcntl(STDIN_FILENO, F_GETFL)
     _ = fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK)
+  }
+
+  /// Bound to ^C: drops the line being typed and ends the read.
+  private static let interruptCommand: Command = { _, _ in
+    interrupted = 1
+    done?.pointee = 1
+    return 0
+  }
+
+  /// Runs after readline() set the terminal up and before it reads: ^C becomes a key, not SIGINT.
+  /// A Ctrl-C that came as a signal since the last read becomes a ^C key, so this read ends at once.
+  private static let beforeReading: Hook = { _, _ in
+    _ = parseAndBind?("setty -d -isig")
+    let flags = fcntl(STDIN_FILENO, F_GETFL)
+    if flags & O_NONBLOCK != 0 { _ = fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) }
+    if interrupted != 0 { _ = stuffCharacter?(3) }
+    return 0
   }
 
   /// libedit's completion callback: state 0 asks for the first match of `text`, then 1, 2… until `nil`.

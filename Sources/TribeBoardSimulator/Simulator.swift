@@ -88,6 +88,7 @@ public final class Simulator {
   private func reportLatency(in step: inout Step) async {
     let elapsed = await environment.backend.takeElapsed()
     guard elapsed > 0 else { return }
+    step.latency = elapsed
     step.messages.insert(.init(kind: .info, text: "Loading… (\(DurationText.describe(elapsed)) simulated)"), at: 0)
   }
 

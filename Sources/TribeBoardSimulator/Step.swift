@@ -19,6 +19,8 @@ public struct Step: Sendable {
   public var failedExpectation: String?
   /// Whether the step asked to end the session.
   public var quit = false
+  /// The simulated seconds the step's service calls took (set latency); `present --pace real` waits it out.
+  public var latency: Double = 0
   /// The app action the input chose, and the screen it was chosen on; `nil` for simulator commands and input the
   /// screen did not understand. Coverage counts transitions from it.
   public var transition: Transition?

@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardScenarios
 
 /// A journey as a storyboard to share after a demo: every step as a card with the input, the screen as shown,
 /// errors highlighted and the step's notes; Markdown, or one self-contained HTML file.
@@ -7,14 +8,25 @@ public enum Storyboard {
     case md, html
   }
 
-  /// One journey's steps, named.
+  /// One journey's steps, named, with the presenter's notes.
   public struct Journey: Sendable {
     public var name: String
     public var steps: [Step]
+    /// The journey's `note:` steps by the card they come with: card `n` is `steps[n]` (0 is the launch); notes
+    /// numbered `steps.count` come after the last card.
+    public var notes: [Int: [String]]
 
-    public init(name: String, steps: [Step]) {
+    public init(name: String, steps: [Step], notes: [Int: [String]] = [:]) {
       self.name = name
       self.steps = steps
+      self.notes = notes
+    }
+
+    /// A scenario journey's steps as played: its notes go with the card of the input they come before.
+    public init(_ journey: TribeBoardScenarios.Journey, steps: [Step]) {
+      self.init(
+        name: journey.name, steps: steps,
+        notes: Dictionary(uniqueKeysWithValues: journey.notes.map { ($0.key + 1, $0.value) }))
     }
   }
 
@@ -39,12 +51,14 @@ public enum Storyboard {
       text += "\n## Journey \(journey.name)\n"
       for (number, step) in journey.steps.enumerated() {
         text += "\n### \(caption(step, number: number))\n\n"
+        for note in journey.notes[number] ?? [] { text += "> *Note:* \(markdownLine(note))\n\n" }
         if let error = step.snapshot?.error {
           text += "> **Error** (`\(error.code.rawValue)`): \(error.message)\n\n"
         }
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(screen(step)) + 1))
         text += "\(fence)text\n\(screen(step))\n\(fence)\n"
       }
+      for note in journey.notes[journey.steps.count] ?? [] { text += "\n> *Note:* \(markdownLine(note))\n" }
     }
     return text
   }
@@ -57,6 +71,7 @@ public enum Storyboard {
         let failed = step.snapshot?.error != nil
         cards += "<section class=\"card\(failed ? " error" : "")\">\n"
         cards += "<h3>\(escaped(caption(step, number: number)))</h3>\n"
+        for note in journey.notes[number] ?? [] { cards += "<p class=\"narration\">\(escaped(note))</p>\n" }
         if let error = step.snapshot?.error {
           cards += "<p class=\"alert\"><strong>Error</strong> (<code>\(escaped(error.code.rawValue))</code>): "
           cards += "\(escaped(error.message))</p>\n"
@@ -64,6 +79,7 @@ public enum Storyboard {
         for note in step.snapshot?.notes ?? [] { cards += "<p class=\"note\">\(escaped(note))</p>\n" }
         cards += "<pre>\(escaped(screen(step)))</pre>\n</section>\n"
       }
+      for note in journey.notes[journey.steps.count] ?? [] { cards += "<p class=\"narration\">\(escaped(note))</p>\n" }
     }
     return """
       <!DOCTYPE html>
@@ -77,6 +93,7 @@ public enum Storyboard {
       .card.error { border-color: #d33; background: #fff6f6; }
       .alert { color: #b00; }
       .note { color: #666; font-style: italic; }
+      .narration { border-left: 4px solid #e0a800; background: #fff8e1; padding: 0.25rem 0.75rem; }
       pre { font-family: Menlo, Consolas, monospace; font-size: 0.85rem; line-height: 1.25; white-space: pre; overflow-x: auto; }
       </style>
       </head>
@@ -101,6 +118,11 @@ public enum Storyboard {
       }
     }
     return result
+  }
+
+  /// A note as one Markdown quote line: its own line breaks become spaces.
+  private static func markdownLine(_ note: String) -> String {
+    note.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
   private static func longestBacktickRun(_ text: String) -> Int {

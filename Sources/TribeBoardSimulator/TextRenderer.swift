@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardCore
 import TribeBoardFlow
 
@@ -16,6 +17,17 @@ public struct TextRenderer: Sendable {
     self.style = style
     self.columns = columns.map { max(24, $0) }
     self.boxed = boxed
+  }
+
+  /// The terminal's width: `COLUMNS` when set, else what the terminal on standard output says; `nil` when neither
+  /// says.
+  public static func terminalColumns(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int? {
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   public func render(_ snapshot: ScreenSnapshot) -> String {

@@ -30,6 +30,8 @@ public struct TextStyle: Sendable, Equatable {
     case error = "31"
     case success = "32"
     case warning = "33"
+    /// A presenter's note: italic yellow.
+    case note = "3;33"
   }
 
   public func apply(_ role: Role, _ text: String) -> String {

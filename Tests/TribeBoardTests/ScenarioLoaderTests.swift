@@ -304,7 +304,7 @@ import TribeBoardMocks
         "x.yaml:37:23: error: role 'admin' is not one of parentAdmin, adult, child, visitor, none",
         "x.yaml:37:30: error: 'user' needs a value to expect",
         "x.yaml:38:7: error: unknown key 'expct' in a step (did you mean 'expect'?); a step is a line of REPL input, "
-          + "or expect: { key: value, … }",
+          + "expect: { key: value, … } or note: TEXT",
         "x.yaml:39:7: error: a step must be a line of REPL input or expect: { … }; found a list",
         "x.yaml:40:7: error: a step must not be empty; write the input line as typed in the REPL",
       ])

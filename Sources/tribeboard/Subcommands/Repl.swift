@@ -57,7 +57,7 @@ extension Tribeboard {
       repl.scenarioReference = recordURL.map { TranscriptHeader.reference(to: scenario, fromTranscriptAt: $0.path) }
       if interactive || plain {
         repl.renderer = TextRenderer(
-          style: repl.style, columns: interactive ? terminalColumns() : nil, boxed: !plain)
+          style: repl.style, columns: interactive ? TextRenderer.terminalColumns() : nil, boxed: !plain)
       }
       if let from {
         let name = String(from.prefix { $0 != "@" })
@@ -88,14 +88,6 @@ extension Tribeboard {
         printError(failures.joined(separator: "\n"))
         throw ExitCode.failure
       }
-    }
-
-    /// The terminal's width: `COLUMNS` when set, else what the terminal says; `nil` when neither says.
-    private func terminalColumns() -> Int? {
-      if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-      var size = winsize()
-      guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-      return Int(size.ws_col)
     }
 
     /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced if it is a

@@ -11,7 +11,8 @@ extension Tribeboard {
       commandName: "storyboard",
       abstract: "Write a scenario's journeys as a storyboard: every step a card, to share after a demo.",
       discussion: """
-        Each card shows the input, the screen as shown, the error highlighted and the step's notes. HTML is one
+        Each card shows the input, the screen as shown, the error highlighted, the step's quiet notes and the \
+        presenter's notes (the journey's 'note:' steps). HTML is one
         self-contained file; Markdown renders on GitHub. Without --output the storyboard goes to standard output.
         """)
 
@@ -39,7 +40,7 @@ extension Tribeboard {
       }
       var journeys: [Storyboard.Journey] = []
       for journey in chosen {
-        journeys.append(.init(name: journey.name, steps: await Transcript.steps(loaded, inputs: journey.steps)))
+        journeys.append(.init(journey, steps: await Transcript.steps(loaded, inputs: journey.steps)))
       }
       let text = Storyboard.render(
         title: "TribeBoard · \(loaded.name)", summary: loaded.summary, journeys: journeys, format: format)
