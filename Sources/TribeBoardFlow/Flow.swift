@@ -218,7 +218,11 @@ public struct Flow: Sendable {
     }
     do throws(AppError) {
       try await Self.authorized(&state, services) { state throws(AppError) in
-        try await action.run(&state, intent.argument, services)
+        let text = intent.argument ?? ""
+        if action.argument != nil && text.isEmpty {
+          throw AppError(.validationFailed, "This needs a value: type \(action.usage).", recovery: [.edit])
+        }
+        try await action.run(&state, ActionInput(text, usage: action.usage), services)
       }
     } catch {
       fail(
@@ -422,15 +426,5 @@ public struct Flow: Sendable {
     }
     let argument = String(text.dropFirst(length)).trimmingCharacters(in: .whitespaces)
     return .intent(Intent(action.id, argument.isEmpty ? nil : argument))
-  }
-}
-
-extension String? {
-  /// The argument an action needs, or an error telling the person how to give it (`usage`: "name <family name>").
-  func required(_ usage: String) throws(AppError) -> String {
-    guard let self, !self.isEmpty else {
-      throw AppError(.validationFailed, "This needs a value: type \(usage).", recovery: [.edit])
-    }
-    return self
   }
 }

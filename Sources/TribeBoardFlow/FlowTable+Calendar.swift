@@ -24,7 +24,7 @@ extension FlowTable {
           .openItem, "Open an entry", phrases: ["open", "o"], argument: "entry #",
           when: Condition("something is coming up") { !upcoming($0).isEmpty }, targets: [.eventDetail]
         ) { state, argument, _ throws(AppError) in
-          let entry = try item(argument, in: upcoming(state), usage: "open <entry #>", noun: "entry")
+          let entry = try item(argument, in: upcoming(state), noun: "entry")
           state.screen = .eventDetail(entry.id)
         },
         .go(

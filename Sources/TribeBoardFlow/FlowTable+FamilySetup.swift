@@ -41,7 +41,7 @@ extension FlowTable {
           targets: [.familyCreated]
         ) { state, argument, services throws(AppError) in
           guard let session = state.session.auth else { throw AppError(.sessionExpired) }
-          let name = try Validation.familyName(try argument.required("name <family name>"))
+          let name = try Validation.familyName(argument.text)
           let family = try await services.data.createFamily(named: name, creator: session.user.id)
           state.session = .member(
             session, family, Membership(userID: session.user.id, familyID: family.id, role: .parentAdmin))
@@ -79,7 +79,7 @@ extension FlowTable {
           .familyCode, "Enter the family code", phrases: ["code", "family code"], argument: "family code",
           targets: [.familyPreview]
         ) { state, argument, services throws(AppError) in
-          let code = try Validation.familyCode(try argument.required("code <family code>"))
+          let code = try Validation.familyCode(argument.text)
           state.screen = .familyPreview(try await services.data.findFamily(code: code))
         },
         .back(to: .familySetup),

@@ -3,19 +3,25 @@ import TribeBoardCore
 
 extension FlowTable {
   /// The item a `#n` reference names in `items` (1-based; "3" and "#3" both work).
-  static func item<T>(_ argument: String?, in items: [T], usage: String, noun: String) throws(AppError) -> T {
-    let text = try argument.required(usage)
-    guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
-      throw AppError(
-        .validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.",
-        recovery: [.edit])
-    }
+  static func item<T>(_ argument: ActionInput, in items: [T], noun: String) throws(AppError) -> T {
+    let number = try number(argument, noun: noun)
     // Compare before subtracting: `Int.min - 1` would trap.
     guard number >= 1, number <= items.count else {
       let range = items.isEmpty ? "the list is empty" : "choose 1 to \(items.count)"
       throw AppError(.validationFailed, "There is no \(noun) #\(number); \(range).", recovery: [.edit])
     }
     return items[number - 1]
+  }
+
+  /// The number a `#n` reference gives ("3" and "#3" both work), or an error saying how to give one.
+  private static func number(_ argument: ActionInput, noun: String) throws(AppError) -> Int {
+    let text = argument.text
+    guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
+      let verb = argument.usage.prefix { $0 != "<" }.trimmingCharacters(in: .whitespaces)
+      throw AppError(
+        .validationFailed, "Give the \(noun)'s number from the list, e.g. \(verb) 1.", recovery: [.edit])
+    }
+    return number
   }
 
   /// A list's items with the numbers the screen shows. On arrival (`shown` empty) they are numbered 1, 2, 3… in the
@@ -39,15 +45,10 @@ extension FlowTable {
   }
 
   /// The item a `#n` reference names in a numbered list ("3" and "#3" both work).
-  static func item<T>(_ argument: String?, numbered list: [(number: Int, item: T)], usage: String, noun: String)
+  static func item<T>(_ argument: ActionInput, numbered list: [(number: Int, item: T)], noun: String)
     throws(AppError) -> T
   {
-    let text = try argument.required(usage)
-    guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
-      throw AppError(
-        .validationFailed, "Give the \(noun)'s number from the list, e.g. \(usage.split(separator: " ")[0]) 1.",
-        recovery: [.edit])
-    }
+    let number = try number(argument, noun: noun)
     if let found = list.first(where: { $0.number == number }) { return found.item }
     let highest = list.map(\.number).max() ?? 0
     let hint =
@@ -107,7 +108,7 @@ extension FlowTable {
     FlowAction(id, label, phrases: [phrase], argument: argument, requires: requires, targets: [screenID]) {
       state, text, _ throws(AppError) in
       guard var value = draft(state.screen) else { return }
-      try edit(&value, try text.required("\(phrase) <\(argument)>"), state)
+      try edit(&value, text.text, state)
       state.screen = screen(value)
     }
   }

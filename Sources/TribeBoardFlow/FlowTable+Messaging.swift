@@ -35,7 +35,7 @@ extension FlowTable {
           .send, "Send a message", phrases: ["send", "say"], argument: "message", requires: .sendMessage,
           targets: [.messages]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(try argument.required("send <message>"), field: "a message", maxLength: 500)
+          let text = try Validation.text(argument.text, field: "a message", maxLength: 500)
           let family = try requireFamily(state).family
           try await Flow.submit(
             .sendMessage(text, family: family), summary: "message “\(text)”", done: "Sent.", &state, services)
@@ -68,7 +68,7 @@ extension FlowTable {
         FlowAction(
           .post, "Post a notice", phrases: ["post"], argument: "notice", requires: .postNotice, targets: [.noticeboard]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(try argument.required("post <notice>"), field: "a notice", maxLength: 200)
+          let text = try Validation.text(argument.text, field: "a notice", maxLength: 200)
           let family = try requireFamily(state).family
           // The board sorts a new notice near the top; while the person stays, it is numbered after the rest.
           keepNumbers(&state)
@@ -93,7 +93,7 @@ extension FlowTable {
       },
       targets: [.noticeboard]
     ) { state, argument, services throws(AppError) in
-      let notice = try item(argument, numbered: numberedNotices(state), usage: "\(verb) <notice #>", noun: "notice")
+      let notice = try item(argument, numbered: numberedNotices(state), noun: "notice")
       // Pinning moves a notice to the top of the board: keep the numbers the person saw while they stay.
       keepNumbers(&state)
       try await Flow.submit(

@@ -67,7 +67,7 @@ extension FlowTable {
       argument: "pickup #", requires: .claimPickup,
       when: Condition("there are pickups this week") { !weekPickups($0).isEmpty }, targets: [.schoolRun]
     ) { state, argument, services throws(AppError) in
-      let pickup = try item(argument, in: weekPickups(state), usage: "\(verb) <pickup #>", noun: "pickup")
+      let pickup = try item(argument, in: weekPickups(state), noun: "pickup")
       guard let user = state.user?.id else { throw AppError(.sessionExpired) }
       if !claim && pickup.driver == nil {
         throw AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])

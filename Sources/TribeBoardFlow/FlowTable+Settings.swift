@@ -69,7 +69,7 @@ extension FlowTable {
           argument: "messages|tasks|calendar|school run",
           requires: .editNotifications, targets: [.notifications]
         ) { state, argument, services throws(AppError) in
-          let text = try argument.required("toggle <messages|tasks|calendar|school run>").lowercased()
+          let text = argument.text.lowercased()
           guard let kind = NotificationPreferences.Kind.allCases.first(where: { kindLabel($0).lowercased() == text })
           else {
             throw AppError(
@@ -100,7 +100,7 @@ extension FlowTable {
         ) {
           state, argument, _ throws(AppError) in
           state.screen = .memberDetail(
-            try item(argument, in: state.content.members, usage: "open <member #>", noun: "member").id)
+            try item(argument, in: state.content.members, noun: "member").id)
         },
         FlowAction(
           .regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily,
@@ -136,7 +136,7 @@ extension FlowTable {
           requires: .manageFamily, targets: [.memberDetail]
         ) { state, argument, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
-          let text = try argument.required("role <parent admin|adult|child|visitor>").lowercased()
+          let text = argument.text.lowercased()
           guard
             let role = Role.allCases.first(where: {
               $0.displayName.lowercased() == text || $0.rawValue.lowercased() == text

@@ -23,7 +23,7 @@ extension FlowTable {
           targets: [.familySetup, .signIn] + resumable
         ) { state, argument, services throws(AppError) in
           guard case .awaitingCode(let challenge) = state.session else { return }
-          let code = try Validation.mfaCode(try argument.required("code <6-digit code>"))
+          let code = try Validation.mfaCode(argument.text)
           do throws(AppError) {
             try await Flow.enter(with: try await services.auth.verify(challenge, code: code), &state, services)
           } catch  where error.code == .tooManyAttempts {

@@ -26,7 +26,7 @@ extension FlowTable {
           .openItem, "Open a task", phrases: ["open", "o"], argument: "task #", when: hasTasks, targets: [.taskDetail]
         ) { state, argument, _ throws(AppError) in
           state.screen = .taskDetail(
-            try item(argument, numbered: numberedTasks(state), usage: "open <task #>", noun: "task").id)
+            try item(argument, numbered: numberedTasks(state), noun: "task").id)
         },
         FlowAction(
           .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: "task #", requires: .completeOwnTask,
@@ -34,7 +34,7 @@ extension FlowTable {
         ) { state, argument, services throws(AppError) in
           guard case .tasks(let mineOnly, let shown) = state.screen else { return }
           let list = numberedTasks(state)
-          let task = try item(argument, numbered: list, usage: "done <task #>", noun: "task")
+          let task = try item(argument, numbered: list, noun: "task")
           // A done task would sort last: keep the numbers the person saw while they stay on the list.
           state.screen = .tasks(mineOnly: mineOnly, shown: keep(list, shown: shown))
           try await complete(task, &state, services)
@@ -93,7 +93,7 @@ extension FlowTable {
           targets: [.taskDetail]
         ) { state, argument, services throws(AppError) in
           guard let task = task(state) else { throw AppError(.notFound) }
-          let assignee = try taskMember(try argument.required("assign <member>"), in: state.content.members)
+          let assignee = try taskMember(argument.text, in: state.content.members)
           try await Flow.submit(
             .assignTask(task.id, to: assignee.id), summary: "assign “\(task.title)” to \(assignee.profile.firstName)",
             done: "“\(task.title)” is now \(assignee.profile.firstName)'s.", &state, services)

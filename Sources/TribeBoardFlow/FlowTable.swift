@@ -85,7 +85,7 @@ public struct ScreenSpec: Sendable {
 
 /// One transition of the flow table: on this screen, this intent does this, if its guards allow.
 public struct FlowAction: Sendable {
-  public typealias Run = @Sendable (inout AppState, String?, Services) async throws(AppError) -> Void
+  public typealias Run = @Sendable (inout AppState, ActionInput, Services) async throws(AppError) -> Void
 
   public let id: ActionID
   /// What the action list says: "Sign in with Apple".
@@ -127,6 +127,20 @@ public struct FlowAction: Sendable {
   /// What to type, as help shows it: "name <family name>".
   public var usage: String {
     argument.map { "\(phrases[0]) <\($0)>" } ?? phrases[0]
+  }
+}
+
+/// What an action's run is given: the value typed after the action's words, and how the action is typed. The flow
+/// runs an action that takes an argument only when a value was typed, so `text` is never empty for one.
+public struct ActionInput: Sendable {
+  /// The value typed after the action's words ("Tidy the playroom"); empty for an action that takes none.
+  public let text: String
+  /// How the action is typed, as help shows it ("done <task #>"), for messages that say how to give the value.
+  public let usage: String
+
+  public init(_ text: String, usage: String) {
+    self.text = text
+    self.usage = usage
   }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TribeBoardCore
 import TribeBoardMocks
+import TribeBoardScenarios
 import TribeBoardSimulator
 
 @testable import TribeBoardFlow
@@ -205,5 +206,22 @@ import TribeBoardSimulator
     #expect(throws: AppError.self) { try Validation.text("\u{1B}[31mred", field: "a title") }
     #expect(throws: AppError.self) { try Validation.familyName("The\nJohnsons") }
     #expect(TextRenderer.clean("a\u{1B}[2Jb\n> :quit") == "a\u{FFFD}[2Jb\u{FFFD}> :quit")
+  }
+}
+
+/// An action typed without its value is answered from the flow table: the usage help shows.
+@Suite struct MissingValueTests {
+  @Test(arguments: [
+    (["tasks", "done"], "This needs a value: type done <task #>."),
+    (["tasks", "open"], "This needs a value: type open <task #>."),
+    (["tasks", "done first"], "Give the task's number from the list, e.g. done 1."),
+    (["messages", "send"], "This needs a value: type send <message>."),
+    (["tasks", "add task", "title"], "This needs a value: type title <title>."),
+    (["school run", "claim it"], "Give the pickup's number from the list, e.g. claim 1."),
+  ])
+  func theMessageComesFromTheAction(inputs: [String], message: String) async throws {
+    let steps = await Transcript.steps(try BundledScenarios.scenario(named: "family-admin"), inputs: inputs)
+    let text = try #require(steps.last).text(renderer: TextRenderer(style: .plain))
+    #expect(text.contains(message), "\(inputs): \(text)")
   }
 }
