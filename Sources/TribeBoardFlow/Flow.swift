@@ -168,13 +168,25 @@ public struct Flow: Sendable {
   /// The actions the current screen offers to the signed-in role, in display order.
   public func actions(in state: AppState) -> [FlowAction] {
     var actions = table[state.screen.id].actions.filter { action in
-      action.listed && (action.condition?.test(state) ?? true) && (action.requires.map(state.allows) ?? true)
+      offered(action, in: state) && (action.requires.map(state.allows) ?? true)
     }
     // Last, so the other actions keep their numbers after an error.
     if state.retry != nil {
       actions.append(Self.retry)
     }
     return actions
+  }
+  /// The actions of the current screen that the person's role keeps from them: listed and available here, but
+  /// needing a permission the role lacks (help shows them as "Not for your role").
+  public func actionsNotForRole(in state: AppState) -> [FlowAction] {
+    table[state.screen.id].actions.filter { action in
+      offered(action, in: state) && !(action.requires.map(state.allows) ?? true)
+    }
+  }
+
+  /// Whether the screen lists `action` in this state, whoever is asking.
+  private func offered(_ action: FlowAction, in state: AppState) -> Bool {
+    action.listed && (action.condition?.test(state) ?? true)
   }
 
   /// Sends `intent` on the current screen. Errors the app shows land in `state.error`.

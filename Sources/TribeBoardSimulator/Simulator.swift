@@ -319,10 +319,7 @@ public final class Simulator {
     for (index, action) in visible.enumerated() {
       lines.append("  \(index + 1). \(action.usage) — \(action.label)")
     }
-    let hidden = flow.table[state.screen.id].actions.filter { action in
-      !visible.contains { $0.id == action.id } && action.requires.map { !state.allows($0) } ?? false
-        && (action.condition?.test(state) ?? true)
-    }
+    let hidden = flow.actionsNotForRole(in: state)
     if !hidden.isEmpty {
       lines.append("Not for your role: " + hidden.map(\.usage).joined(separator: ", "))
     }

@@ -225,3 +225,12 @@ import TribeBoardSimulator
     #expect(text.contains(message), "\(inputs): \(text)")
   }
 }
+
+@Suite struct HelpTests {
+  @Test func helpNamesWhatTheRoleMayNotDoAndOffersOnlyTheRest() async throws {
+    let steps = await Transcript.steps(try BundledScenarios.scenario(named: "child"), inputs: ["tasks", ":help"])
+    let text = try #require(steps.last).text(renderer: TextRenderer(style: .plain))
+    #expect(text.contains("Not for your role: all, add task"), "\(text)")
+    #expect(!text.contains("— Add a task"), "\(text)")
+  }
+}
