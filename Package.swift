@@ -44,7 +44,8 @@ let package = Package(
     .target(
       name: "TribeBoardTesting",
       dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardSimulator"],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: ["EmbedScenariosPlugin"]
     ),
     .executableTarget(
       name: "tribeboard",
@@ -68,6 +69,7 @@ let package = Package(
       name: "TribeBoardTests",
       dependencies: [
         "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardSimulator",
+        "TribeBoardTesting",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,24 +1,41 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every `Scenarios/*.yaml` file into the target as Swift string literals, so the built-in
-/// scenarios travel inside the `tribeboard` binary.
+/// Embeds the bundled files into a target as Swift string literals: every `Scenarios/*.yaml` into
+/// TribeBoardScenarios, so the built-in scenarios travel inside the `tribeboard` binary, and every golden
+/// transcript, `Scenarios/NAME/*.transcript`, into TribeBoardTesting, so another package's tests can compare with
+/// them. SwiftPM lists the files when it plans the build: after adding one, `touch Package.swift`.
 @main
 struct EmbedScenariosPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let directory = context.package.directoryURL.appending(path: "Scenarios")
-    let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-      .filter { $0.pathExtension == "yaml" }
-      .sorted { $0.lastPathComponent < $1.lastPathComponent }
-    let output = context.pluginWorkDirectoryURL.appending(path: "BundledScenarioFiles.swift")
+    let transcripts = target.name == "TribeBoardTesting"
+    let files = try (transcripts ? goldenTranscripts(in: directory) : scenarios(in: directory))
+      .sorted { $0.path < $1.path }
+    let output = context.pluginWorkDirectoryURL.appending(
+      path: transcripts ? "GoldenTranscriptFiles.swift" : "BundledScenarioFiles.swift")
     return [
       .buildCommand(
-        displayName: "Embedding \(files.count) built-in scenarios",
+        displayName: "Embedding \(files.count) \(transcripts ? "golden transcripts" : "built-in scenarios")",
         executable: try context.tool(named: "EmbedScenarios").url,
-        arguments: [output.path] + files.map(\.path),
+        arguments: (transcripts ? ["--transcripts"] : []) + [output.path] + files.map(\.path),
         inputFiles: files,
         outputFiles: [output]
       )
     ]
+  }
+
+  private func scenarios(in directory: URL) throws -> [URL] {
+    try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+      .filter { $0.pathExtension == "yaml" }
+  }
+
+  private func goldenTranscripts(in directory: URL) throws -> [URL] {
+    try scenarios(in: directory).flatMap { scenario -> [URL] in
+      let folder = scenario.deletingPathExtension()
+      guard let names = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+      else { return [] }
+      return names.filter { $0.pathExtension == "transcript" }
+    }
   }
 }

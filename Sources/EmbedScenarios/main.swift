@@ -1,29 +1,55 @@
-// Writes a Swift file that holds the given scenario files as raw string literals.
+// Writes a Swift file that holds the given files as raw string literals.
 // Usage: EmbedScenarios OUTPUT.swift SCENARIO.yaml...
+//        EmbedScenarios --transcripts OUTPUT.swift Scenarios/NAME/JOURNEY.transcript...
 import Foundation
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+let transcripts = arguments.first == "--transcripts"
+if transcripts { arguments = arguments.dropFirst() }
 guard let output = arguments.first else {
-  FileHandle.standardError.write(Data("usage: EmbedScenarios OUTPUT.swift SCENARIO.yaml...\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: EmbedScenarios [--transcripts] OUTPUT.swift FILE...\n".utf8))
   exit(64)
 }
 
-var swift = """
-  // Generated at build time from Scenarios/*.yaml by the EmbedScenarios plugin. Do not edit.
-
-  extension BundledScenarios {
-    /// The built-in scenario files: name (file name without `.yaml`) and YAML text.
-    static let files: [(name: String, text: String)] = [
-
-  """
-for path in arguments.dropFirst() {
-  let url = URL(fileURLWithPath: path)
-  let text = try String(contentsOf: url, encoding: .utf8)
-  // A raw string delimiter longer than any run of `#` in the text keeps the text verbatim.
+/// `text` as a raw string literal: a delimiter longer than any run of `#` in the text keeps it verbatim.
+func literal(_ text: String) -> String {
   let longestRun = text.split(whereSeparator: { $0 != "#" }).map(\.count).max() ?? 0
   let hashes = String(repeating: "#", count: longestRun + 1)
-  let name = url.deletingPathExtension().lastPathComponent
-  swift += "    (\(String(reflecting: name)), \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
+  return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
+}
+
+var swift: String
+if transcripts {
+  swift = """
+    // Generated at build time from Scenarios/*/*.transcript by the EmbedScenarios plugin. Do not edit.
+
+    extension GoldenTranscripts {
+      /// The golden transcripts: scenario name, transcript name (file name without `.transcript`) and text.
+      static let files: [(scenario: String, name: String, text: String)] = [
+
+    """
+  for path in arguments.dropFirst() {
+    let url = URL(fileURLWithPath: path)
+    let scenario = url.deletingLastPathComponent().lastPathComponent
+    let name = url.deletingPathExtension().lastPathComponent
+    let text = try String(contentsOf: url, encoding: .utf8)
+    swift += "    (\(String(reflecting: scenario)), \(String(reflecting: name)), \(literal(text))),\n"
+  }
+} else {
+  swift = """
+    // Generated at build time from Scenarios/*.yaml by the EmbedScenarios plugin. Do not edit.
+
+    extension BundledScenarios {
+      /// The built-in scenario files: name (file name without `.yaml`) and YAML text.
+      static let files: [(name: String, text: String)] = [
+
+    """
+  for path in arguments.dropFirst() {
+    let url = URL(fileURLWithPath: path)
+    let name = url.deletingPathExtension().lastPathComponent
+    swift += "    (\(String(reflecting: name)), \(literal(try String(contentsOf: url, encoding: .utf8)))),\n"
+  }
 }
 swift += "  ]\n}\n"
 try swift.write(to: URL(fileURLWithPath: output), atomically: true, encoding: .utf8)

@@ -50,12 +50,7 @@ import TribeBoardTesting
     let journey = try #require(scenario.journey(named: "retries-with-backoff"))
     let session = await ScenarioSession(scenario)
     for step in journey.steps { await session.send(step) }
-    let golden = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().appendingPathComponent(
-        "../../../../Scenarios/offline/retries-with-backoff.transcript"
-      )
-      .standardizedFileURL
-    let text = try String(contentsOf: golden, encoding: .utf8)
+    let text = try #require(GoldenTranscripts.text(scenario: "offline", journey: "retries-with-backoff"))
     #expect(session.difference(from: text) == nil, "\(session.difference(from: text) ?? "")")
   }
 }
