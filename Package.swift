@@ -29,7 +29,9 @@ let package = Package(
     .target(name: "TribeBoardMocks", dependencies: ["TribeBoardCore"], swiftSettings: swiftSettings),
     .target(
       name: "TribeBoardScenarios",
-      dependencies: ["TribeBoardCore", "TribeBoardMocks", .product(name: "Yams", package: "Yams")],
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", .product(name: "Yams", package: "Yams"),
+      ],
       swiftSettings: swiftSettings,
       plugins: ["EmbedScenariosPlugin"]
     ),

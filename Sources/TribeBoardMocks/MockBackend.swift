@@ -139,6 +139,9 @@ public actor MockBackend {
     elapsed = snapshot.elapsed
   }
 
+  /// How sign-in treats sessions and second factors.
+  public var authPolicy: MockAuthPolicy { state.auth.policy }
+
   /// A copy of the world as it is now.
   public var world: MockWorld { state.world }
 

@@ -10,12 +10,18 @@ public struct MockDeviceState: Equatable, Sendable {
   public var signedIn: Bool
   /// Whether the phone starts without a network.
   public var offline: Bool
+  /// The changes waiting on the phone to be sent, and how sending them goes.
+  public var outbox: Outbox
 
-  public init(user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false) {
+  public init(
+    user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false,
+    outbox: Outbox = Outbox()
+  ) {
     self.user = user
     self.onboardingCompleted = onboardingCompleted
     self.signedIn = signedIn
     self.offline = offline
+    self.outbox = outbox
   }
 }
 
@@ -26,19 +32,22 @@ public struct MockConfiguration: Equatable, Sendable {
   public var seed: UInt64
   public var world: MockWorld
   public var device: MockDeviceState
+  /// Other people's phones, as they were left (a saved world); anyone else acting gets a fresh, signed-in phone.
+  public var phones: [MockDeviceState]
   public var faults: [Fault]
   /// Simulated seconds each call takes, by service (`data`) or operation (`data.tasks`); the operation wins.
   public var latency: [String: TimeInterval]
   public var auth: MockAuthPolicy
 
   public init(
-    now: Date, seed: UInt64, world: MockWorld, device: MockDeviceState, faults: [Fault] = [],
-    latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy()
+    now: Date, seed: UInt64, world: MockWorld, device: MockDeviceState, phones: [MockDeviceState] = [],
+    faults: [Fault] = [], latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy()
   ) {
     self.now = now
     self.seed = seed
     self.world = world
     self.device = device
+    self.phones = phones
     self.faults = faults
     self.latency = latency
     self.auth = auth

@@ -1,3 +1,5 @@
+import TribeBoardCore
+import TribeBoardFlow
 import TribeBoardMocks
 
 /// A scenario: the world the mocks start from, and the journeys a demo or a test can replay in it.
@@ -15,14 +17,20 @@ public struct Scenario: Equatable, Sendable {
   public var configuration: MockConfiguration
   /// The journeys the file defines, in file order.
   public var journeys: [Journey]
+  /// The screen each phone's app reopens on (a saved world's `screen:`), by the phone's person; a phone without
+  /// one opens where a launch takes it.
+  public var screens: [UserID: Screen]
 
-  public init(name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = [])
-  {
+  public init(
+    name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = [],
+    screens: [UserID: Screen] = [:]
+  ) {
     self.name = name
     self.summary = summary
     self.source = source
     self.configuration = configuration
     self.journeys = journeys
+    self.screens = screens
   }
 
   /// The journey called `name`, if the scenario defines one.

@@ -47,6 +47,7 @@ public final class Simulator {
     actingUser = scenario.configuration.device.user
     let device = await environment.primaryDevice()
     await launch(on: device)
+    await reopenSavedScreen(of: device.user)
     var step = Step(input: nil, snapshot: snapshot)
     await reportLatency(in: &step)
     return step
@@ -72,7 +73,7 @@ public final class Simulator {
     guard input.hasPrefix(":") else { return !input.isEmpty }
     let name = input.dropFirst().prefix { $0 != " " }
     let control = SimulatorControl(rawValue: String(name))
-    return control.map { ![.help, .where, .expect, .quit, .reset, .scenario, .undo, .go].contains($0) } ?? false
+    return control.map { ![.help, .where, .expect, .quit, .reset, .scenario, .undo, .go, .save].contains($0) } ?? false
   }
 
   /// Starts again and replays `inputs` without showing them; what they printed is dropped.
@@ -176,6 +177,8 @@ public final class Simulator {
       await undo(into: &step)
     case .go:
       await go(to: argument, into: &step)
+    case .save:
+      await save(argument, into: &step)
     }
   }
 
@@ -216,6 +219,7 @@ public final class Simulator {
     actingUser = person.id
     if phones[person.id] == nil {
       await launch(on: await environment.signedInDevice(for: person.id))
+      await reopenSavedScreen(of: person.id)
     } else {
       await refresh()
     }
