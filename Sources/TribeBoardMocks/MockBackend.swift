@@ -145,6 +145,19 @@ public actor MockBackend {
   /// A copy of the world as it is now.
   public var world: MockWorld { state.world }
 
+  /// The session `device` stores, read outside any operation (no latency, fault or network), as the app's own
+  /// memory of it: for reopening a saved phone where it was left. `nil` when the phone holds none that is live.
+  public func storedSession(of device: MockDevice) -> AuthSession? {
+    let now = clock.now()
+    guard let refresh = device.refreshToken, let record = state.auth.refreshTokens[refresh], now < record.expiresAt,
+      let profile = state.store.account(record.user)?.profile
+    else { return nil }
+    let access = device.token
+    return AuthSession(
+      user: profile, token: access ?? "", expiresAt: access.flatMap { state.auth.accessTokens[$0]?.expiresAt } ?? now,
+      refreshToken: refresh, refreshExpiresAt: record.expiresAt)
+  }
+
   /// Issues a session for `user` outside any operation, as a device's stored session.
   public func issueSession(for user: UserID) throws(AppError) -> AuthSession {
     state.auth.issueSession(for: try state.account(user).profile, at: clock.now())

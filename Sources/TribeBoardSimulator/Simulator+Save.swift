@@ -63,25 +63,67 @@ extension Simulator {
     }
   }
 
-  /// Opens the screen the scenario saved for `user`'s phone, when the launch reached the same stage (onboarding,
-  /// signed out, without a family, in a family): otherwise the launch's own screen stands (the session ended, the
-  /// visitor's access ran out, the network failed).
-  func reopenSavedScreen(of user: UserID) async {
-    guard let screen = scenario.screens[user], var phone = phones[user], phone.state.screen != screen,
-      Self.stage(of: screen) == Self.stage(of: phone.state.screen), phone.state.error == nil
-    else { return }
-    phone.state.screen = screen
-    await flow.refresh(&phone.state, services: phone.services)
-    phones[user] = phone
+  /// Reopens the app on `device` where a saved world left it, as a phone's app resumes rather than starts: the
+  /// stored session, the family the person is an active member of and `screen`, which loads as any screen does.
+  /// Nothing else happens that a launch would do: no first sync, and the changes waiting on the phone stay there
+  /// until the app would send them (reconnecting, Sync now, a due retry, a relaunch). An offline phone loads the
+  /// screen as it had before it lost the network, then tries again offline, so it shows that copy marked stale.
+  ///
+  /// Returns `false`, leaving the phone to a launch, when the saved screen no longer fits: the session ran out,
+  /// the membership ended, onboarding is not done.
+  func reopen(_ device: MockDevice, at screen: Screen) async -> Bool {
+    let services = environment.services(for: device)
+    var state = AppState(screen: screen, now: environment.clock.now())
+    let onboarded = await device.onboardingCompleted()
+    guard case .onboarding = screen else {
+      guard onboarded else { return false }
+      let session = await environment.backend.storedSession(of: device)
+      switch Self.stage(of: screen) {
+      case .signedOut:
+        guard session == nil else { return false }
+      case .withoutFamily:
+        guard let session, await activeMembership(of: session.user.id) == nil else { return false }
+        state.session = .signedIn(session)
+      case .inFamily:
+        guard let session, let (family, membership) = await activeMembership(of: session.user.id) else {
+          return false
+        }
+        state.session = .member(session, family, membership)
+      case .onboarding:
+        return false
+      }
+      if !device.isOnline {
+        device.isOnline = true
+        await flow.refresh(&state, services: services)
+        device.isOnline = false
+      }
+      await flow.refresh(&state, services: services)
+      phones[device.user] = Phone(device: device, services: services, state: state)
+      return true
+    }
+    guard !onboarded else { return false }
+    phones[device.user] = Phone(device: device, services: services, state: state)
+    return true
   }
 
-  private static func stage(of screen: Screen) -> Int {
+  /// The family `user` is an active member of now, read from the world.
+  private func activeMembership(of user: UserID) async -> (Family, Membership)? {
+    let world = await environment.backend.world
+    let now = environment.clock.now()
+    guard let membership = world.memberships.first(where: { $0.userID == user && $0.isActive(at: now) }),
+      let family = world.families.first(where: { $0.id == membership.familyID })
+    else { return nil }
+    return (family, membership)
+  }
+
+  enum Stage { case onboarding, signedOut, withoutFamily, inFamily }
+
+  static func stage(of screen: Screen) -> Stage {
     switch screen.id {
-    case .onboarding: 0
-    case .signIn, .mfa: 1
-    case .familySetup, .createFamily, .joinFamily, .familyPreview: 2
-    case .preparing: 3
-    default: 4
+    case .onboarding: .onboarding
+    case .signIn, .mfa: .signedOut
+    case .familySetup, .createFamily, .joinFamily, .familyPreview: .withoutFamily
+    default: .inFamily
     }
   }
 

@@ -46,14 +46,19 @@ public final class Simulator {
     history = []
     actingUser = scenario.configuration.device.user
     let device = await environment.primaryDevice()
-    await launch(on: device)
-    await reopenSavedScreen(of: device.user)
+    await open(device)
     var step = Step(input: nil, snapshot: snapshot)
     await reportLatency(in: &step)
     return step
   }
 
-  private func launch(on device: MockDevice) async {
+  /// Opens the app on a phone just taken up: where the scenario saved it (see ``reopen(_:at:)``), or by a launch.
+  private func open(_ device: MockDevice) async {
+    if let screen = scenario.screens[device.user], await reopen(device, at: screen) { return }
+    await launch(on: device)
+  }
+
+  func launch(on device: MockDevice) async {
     let services = environment.services(for: device)
     phones[device.user] = Phone(device: device, services: services, state: await flow.launch(services))
   }
@@ -218,8 +223,7 @@ public final class Simulator {
     }
     actingUser = person.id
     if phones[person.id] == nil {
-      await launch(on: await environment.signedInDevice(for: person.id))
-      await reopenSavedScreen(of: person.id)
+      await open(await environment.signedInDevice(for: person.id))
     } else {
       await refresh()
     }
