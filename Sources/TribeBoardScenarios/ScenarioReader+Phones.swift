@@ -56,17 +56,18 @@ extension ScenarioReader {
     .calendar: [], .eventDetail: ["item"], .addEvent: ["title", "start", "place", "participants"],
     .tasks: ["mineOnly", "shown"], .taskDetail: ["item"], .addTask: ["title", "assignee", "due", "points"],
     .messages: [], .noticeboard: ["shown"], .schoolRun: [], .settings: [], .profile: [], .notifications: [],
-    .familyManagement: [], .memberDetail: ["member"],
+    .familyManagement: [], .memberDetail: ["member"], .familyCreated: [], .familyPreview: ["code"],
+    .mfa: ["provider"], .confirm: ["back", "action", "argument"],
   ]
   static let screenKeys = [
     "id", "page", "item", "member", "mineOnly", "shown", "title", "start", "place", "participants", "assignee", "due",
-    "points",
+    "points", "code", "provider", "back", "action", "argument",
   ]
   static let screen = YAMLObject.Schema(
     "in 'screen'", keys: screenKeys, required: [("id", "the screen the app reopens on, such as dashboard")])
 
   /// `screen: { id: taskDetail, item: bins }`: where the phone's app reopens.
-  mutating func readScreen(_ node: Node) -> Screen? {
+  mutating func readScreen(_ node: Node) -> SavedScreen? {
     guard let object = reader.object(node, Self.screen, subject: "'screen'"), let idNode = object["id"] else {
       return nil
     }
@@ -83,6 +84,59 @@ extension ScenarioReader {
     }
     guard valid else { return nil }
     switch id {
+    case .familyPreview:
+      guard let node = object["code"] else {
+        reader.report("the familyPreview screen needs 'code': the family code typed", at: object.position)
+        return nil
+      }
+      guard let text = reader.text(node, key: "code") else { return nil }
+      do throws(AppError) {
+        return .familyPreview(code: try Validation.familyCode(text.value))
+      } catch {
+        reader.report("family code \(NodeReader.quoted(text.value)) is not valid: \(error.message)", at: node)
+        return nil
+      }
+    case .mfa:
+      guard let node = object["provider"] else {
+        reader.report("the mfa screen needs 'provider': apple or google, the sign-in waiting for its code", at: object.position)
+        return nil
+      }
+      return reader.choice(node, key: "provider", as: AuthProvider.self).map { .verification($0) }
+    case .confirm:
+      return readQuestion(object)
+    default:
+      return readPlainScreen(id, object).map { .screen($0) }
+    }
+  }
+
+  /// `{ id: confirm, action: remove, back: { id: memberDetail, member: rose } }`: the question the action asks on
+  /// the screen `back`.
+  private mutating func readQuestion(_ object: YAMLObject) -> SavedScreen? {
+    guard let backNode = object["back"], let actionNode = object["action"] else {
+      reader.report(
+        "the confirm screen needs 'back' (the screen the question was asked from) and 'action' (the action that "
+          + "asks it)", at: object.position)
+      return nil
+    }
+    guard case .screen(let back)? = readScreen(backNode) else {
+      if !reader.hasErrors { reader.report("'back' must be a screen of its own, not a question", at: backNode) }
+      return nil
+    }
+    let asking = FlowTable.app[back.id].actions.filter { $0.confirmation != nil }.map(\.id.rawValue)
+    guard !asking.isEmpty else {
+      reader.report("no action of the \(back.id.rawValue) screen asks a question first", at: backNode)
+      return nil
+    }
+    guard let action = reader.choice(actionNode, key: "action", among: asking).flatMap(ActionID.init(rawValue:)) else {
+      return nil
+    }
+    let argument = NodeReader.optional(object["argument"]) { reader.text($0, key: "argument", singleLine: true) }
+    guard let argument else { return nil }
+    return .question(back: back, intent: Intent(action, argument?.value))
+  }
+
+  private mutating func readPlainScreen(_ id: ScreenID, _ object: YAMLObject) -> Screen? {
+    switch id {
     case .onboarding:
       let page = object["page"].map { reader.integer($0, key: "page", minimum: 1, maximum: 3) } ?? 1
       return page.map { .onboarding(page: $0) }
@@ -91,6 +145,7 @@ extension ScenarioReader {
     case .createFamily: return .createFamily
     case .joinFamily: return .joinFamily
     case .dashboard: return .dashboard
+    case .familyCreated: return .familyCreated
     case .calendar: return .calendar
     case .messages: return .messages
     case .schoolRun: return .schoolRun
@@ -145,7 +200,7 @@ extension ScenarioReader {
       draft.due = due
       draft.points = points
       return .addTask(draft)
-    case .mfa, .preparing, .familyCreated, .familyPreview, .confirm:
+    case .mfa, .preparing, .familyPreview, .confirm:
       return nil
     }
   }

@@ -20,7 +20,7 @@ struct ScenarioReader {
   /// Every item id in use, with what uses it: ids are unique across all families and kinds of item.
   var itemIDs: [String: (kind: String, position: Position)] = [:]
   /// The screen each phone reopens on, by its person.
-  var screens: [UserID: Screen] = [:]
+  var screens: [UserID: SavedScreen] = [:]
 
   init(file: String, source: String, defaultName: String) {
     reader = NodeReader(file: file)

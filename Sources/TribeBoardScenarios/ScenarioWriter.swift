@@ -55,7 +55,9 @@ public enum ScenarioWriter {
 
   // MARK: Phones
 
-  private static func writePhone(_ phone: MockDeviceState, screen: Screen?, into out: inout YAMLText, indent: String) {
+  private static func writePhone(
+    _ phone: MockDeviceState, screen: SavedScreen?, into out: inout YAMLText, indent: String
+  ) {
     out.line("\(indent)user: \(phone.user)")
     out.line("\(indent)onboardingCompleted: \(phone.onboardingCompleted)")
     out.line("\(indent)signedIn: \(phone.signedIn)")
@@ -79,12 +81,25 @@ public enum ScenarioWriter {
   }
 
   /// The keys of `screen: { … }`, or `nil` for a screen an app can't reopen on (the saver picks another first).
-  static func screenFields(_ screen: Screen) -> [String]? {
+  static func screenFields(_ saved: SavedScreen) -> [String]? {
+    switch saved {
+    case .screen(let screen): screenFields(screen)
+    case .familyPreview(let code): ["id: familyPreview", "code: \(code)"]
+    case .verification(let provider): ["id: mfa", "provider: \(provider.rawValue)"]
+    case .question(let back, let intent):
+      screenFields(back).map { back in
+        ["id: confirm", "action: \(intent.action.rawValue)"]
+          + (intent.argument.map { ["argument: \(quoted($0))"] } ?? []) + ["back: { \(back.joined(separator: ", ")) }"]
+      }
+    }
+  }
+
+  private static func screenFields(_ screen: Screen) -> [String]? {
     var fields = ["id: \(screen.id.rawValue)"]
     switch screen {
     case .onboarding(let page): fields.append("page: \(page)")
     case .signIn, .familySetup, .createFamily, .joinFamily, .dashboard, .calendar, .messages, .schoolRun, .settings,
-      .profile, .notifications, .familyManagement:
+      .profile, .notifications, .familyManagement, .familyCreated:
       break
     case .eventDetail(let item), .taskDetail(let item): fields.append("item: \(item)")
     case .memberDetail(let member): fields.append("member: \(member)")
@@ -103,7 +118,7 @@ public enum ScenarioWriter {
       if let assignee = draft.assignee { fields.append("assignee: \(assignee)") }
       if let due = draft.due { fields.append("due: \(timestamp(due))") }
       if draft.points != 0 { fields.append("points: \(draft.points)") }
-    case .mfa, .preparing, .familyCreated, .familyPreview, .confirm:
+    case .mfa, .preparing, .familyPreview, .confirm:
       return nil
     }
     return fields

@@ -13,7 +13,7 @@ extension Simulator {
     let backend = environment.backend
     let now = environment.clock.now()
     var devices: [MockDeviceState] = []
-    var screens: [UserID: Screen] = [:]
+    var screens: [UserID: SavedScreen] = [:]
     for (user, phone) in phones.sorted(by: { $0.key < $1.key }) {
       let device = phone.device
       devices.append(
@@ -50,16 +50,20 @@ extension Simulator {
     return fault
   }
 
-  /// The screen a saved phone reopens on: the screen itself, or, for one that only exists in the middle of an
-  /// action (a question, a code being typed, a family being opened), the screen that action started from.
-  static func reopenable(_ screen: Screen, in state: AppState) -> Screen? {
+  /// Where a saved phone reopens: the screen itself; for a family's preview, a verification code or a question
+  /// waiting for yes or no, the step that leads there again; for the preparing screen, nothing: a launch prepares
+  /// the board again.
+  static func reopenable(_ screen: Screen, in state: AppState) -> SavedScreen? {
     switch screen {
-    case .confirm(let confirmation): reopenable(confirmation.back, in: state)
-    case .familyPreview: .joinFamily
-    case .mfa: .signIn
-    case .familyCreated: .dashboard
-    case .preparing: nil
-    default: screen
+    case .confirm(let confirmation):
+      guard case .screen(let back)? = reopenable(confirmation.back, in: state) else { return nil }
+      return .question(back: back, intent: confirmation.intent)
+    case .familyPreview(let preview): return .familyPreview(code: preview.family.code)
+    case .mfa:
+      if case .awaitingCode(let challenge) = state.session { return .verification(challenge.provider) }
+      return .screen(.signIn)
+    case .preparing: return nil
+    default: return .screen(screen)
     }
   }
 
@@ -71,7 +75,15 @@ extension Simulator {
   ///
   /// Returns `false`, leaving the phone to a launch, when the saved screen no longer fits: the session ran out,
   /// the membership ended, onboarding is not done.
-  func reopen(_ device: MockDevice, at screen: Screen) async -> Bool {
+  func reopen(_ device: MockDevice, at saved: SavedScreen) async -> Bool {
+    let screen: Screen
+    let step: Intent?
+    switch saved {
+    case .screen(let saved): (screen, step) = (saved, nil)
+    case .familyPreview(let code): (screen, step) = (.joinFamily, Intent(.familyCode, code))
+    case .verification(let provider): (screen, step) = (.signIn, Intent(provider == .apple ? .signInApple : .signInGoogle))
+    case .question(let back, let intent): (screen, step) = (back, intent)
+    }
     let services = environment.services(for: device)
     var state = AppState(screen: screen, now: environment.clock.now())
     let onboarded = await device.onboardingCompleted()
@@ -98,6 +110,7 @@ extension Simulator {
         device.isOnline = false
       }
       await flow.refresh(&state, services: services)
+      if let step { _ = await flow.send(step, to: &state, services: services) }
       phones[device.user] = Phone(device: device, services: services, state: state)
       return true
     }
