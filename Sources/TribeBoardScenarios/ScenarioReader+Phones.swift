@@ -98,7 +98,8 @@ extension ScenarioReader {
       }
     case .mfa:
       guard let node = object["provider"] else {
-        reader.report("the mfa screen needs 'provider': apple or google, the sign-in waiting for its code", at: object.position)
+        reader.report(
+          "the mfa screen needs 'provider': apple or google, the sign-in waiting for its code", at: object.position)
         return nil
       }
       return reader.choice(node, key: "provider", as: AuthProvider.self).map { .verification($0) }

@@ -196,7 +196,9 @@ public enum ScenarioWriter {
       list("events", events[family.id], into: &out) { event in
         var fields = ["id: \(event.id)", "title: \(quoted(event.title))", "start: \(timestamp(event.start))"]
         if let place = event.place { fields.append("place: \(quoted(place))") }
-        if !event.participants.isEmpty { fields.append("participants: [\(event.participants.joined(separator: ", "))]") }
+        if !event.participants.isEmpty {
+          fields.append("participants: [\(event.participants.joined(separator: ", "))]")
+        }
         return fields
       }
       list("tasks", tasks[family.id], into: &out) { task in
@@ -231,7 +233,9 @@ public enum ScenarioWriter {
           for pickup in stops {
             var fields = ["id: \(pickup.id)", "at: \(timestamp(pickup.at))"]
             if let driver = pickup.driver { fields.append("driver: \(driver)") }
-            if !pickup.passengers.isEmpty { fields.append("passengers: [\(pickup.passengers.joined(separator: ", "))]") }
+            if !pickup.passengers.isEmpty {
+              fields.append("passengers: [\(pickup.passengers.joined(separator: ", "))]")
+            }
             out.line("          - { \(fields.joined(separator: ", ")) }")
           }
         }
@@ -288,7 +292,8 @@ public enum ScenarioWriter {
         if needsEscape {
           let hex = String(value, radix: 16, uppercase: true)
           out +=
-            value <= 0xFF ? "\\x" + hex.leftPadded(2) : value <= 0xFFFF ? "\\u" + hex.leftPadded(4) : "\\U" + hex.leftPadded(8)
+            value <= 0xFF
+            ? "\\x" + hex.leftPadded(2) : value <= 0xFFFF ? "\\u" + hex.leftPadded(4) : "\\U" + hex.leftPadded(8)
         } else {
           out.unicodeScalars.append(scalar)
         }

@@ -32,7 +32,8 @@ extension Simulator {
     let who = state.user?.name ?? actingUser
     let place = state.family.map { " in \($0.name)" } ?? ""
     let summaryLine =
-      summary ?? "Saved from \(scenario.name) at \(DateText.full(now)) UTC: \(who)\(place), on \(state.screen.id.rawValue)."
+      summary
+      ?? "Saved from \(scenario.name) at \(DateText.full(now)) UTC: \(who)\(place), on \(state.screen.id.rawValue)."
     return Scenario(
       name: scenario.name, summary: summaryLine, source: scenario.source, configuration: configuration,
       screens: screens.compactMapValues { $0 })
@@ -81,7 +82,8 @@ extension Simulator {
     switch saved {
     case .screen(let saved): (screen, step) = (saved, nil)
     case .familyPreview(let code): (screen, step) = (.joinFamily, Intent(.familyCode, code))
-    case .verification(let provider): (screen, step) = (.signIn, Intent(provider == .apple ? .signInApple : .signInGoogle))
+    case .verification(let provider):
+      (screen, step) = (.signIn, Intent(provider == .apple ? .signInApple : .signInGoogle))
     case .question(let back, let intent): (screen, step) = (back, intent)
     }
     let services = environment.services(for: device)

@@ -146,7 +146,9 @@ import TribeBoardScenarios
     await simulator.start()
     let refused = await simulator.handle(":save \(path)")
     #expect(refused.messages.map(\.kind) == [.problem])
-    #expect(refused.messages.first?.text == "? \(path) already exists; nothing was written. To replace it: :save \(path) --force")
+    #expect(
+      refused.messages.first?.text
+        == "? \(path) already exists; nothing was written. To replace it: :save \(path) --force")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me\n")
 
     let replaced = await simulator.handle(":save \(path) --force")
@@ -161,7 +163,8 @@ import TribeBoardScenarios
     let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
     await simulator.start()
     let saved = await simulator.handle(":save \(folder.path)/my demo")
-    #expect(saved.messages.first?.text.hasPrefix("Saved to \(folder.path)/my demo.yaml: 5 people, 1 family, 1 phone") == true)
+    #expect(
+      saved.messages.first?.text.hasPrefix("Saved to \(folder.path)/my demo.yaml: 5 people, 1 family, 1 phone") == true)
     #expect(FileManager.default.fileExists(atPath: "\(folder.path)/my demo.yaml"))
     let empty = await simulator.handle(":save")
     #expect(empty.messages.first?.text.contains(":save FILE") == true)
@@ -246,12 +249,15 @@ import TribeBoardScenarios
         == "x.yaml:12:49: error: 'item' does not belong to the dashboard screen, which takes no other key")
     #expect(
       errors("device: { user: sarah }\nphones: [{ user: sarah }]")
-        == "x.yaml:13:10: error: 'sarah' already has a phone (in 'device' or earlier in 'phones'); a person has one phone")
+        == "x.yaml:13:10: error: 'sarah' already has a phone (in 'device' or earlier in 'phones'); a person has one phone"
+    )
     #expect(
       errors("device: { user: sarah, screen: { id: confirm, action: remove, back: { id: settings } } }").contains(
         "error: action 'remove' is not one of leave-family"))
     #expect(
-      errors("device: { user: sarah, outbox: { changes: [{ id: c1, change: sendMessage, by: sarah, at: 2026-03-02T08:00:00Z, summary: m }] } }")
-        .contains("error: a sendMessage change needs 'family'"))
+      errors(
+        "device: { user: sarah, outbox: { changes: [{ id: c1, change: sendMessage, by: sarah, at: 2026-03-02T08:00:00Z, summary: m }] } }"
+      )
+      .contains("error: a sendMessage change needs 'family'"))
   }
 }
