@@ -12,16 +12,22 @@ public struct MockDeviceState: Equatable, Sendable {
   public var offline: Bool
   /// The changes waiting on the phone to be sent, and how sending them goes.
   public var outbox: Outbox
+  /// When the stored session's access token runs out (a saved world's); one lifetime from the start when `nil`.
+  public var accessUntil: Date?
+  /// When the stored session's refresh token runs out; one lifetime from the start when `nil`.
+  public var refreshUntil: Date?
 
   public init(
     user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false,
-    outbox: Outbox = Outbox()
+    outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil
   ) {
     self.user = user
     self.onboardingCompleted = onboardingCompleted
     self.signedIn = signedIn
     self.offline = offline
     self.outbox = outbox
+    self.accessUntil = accessUntil
+    self.refreshUntil = refreshUntil
   }
 }
 
@@ -38,10 +44,13 @@ public struct MockConfiguration: Equatable, Sendable {
   /// Simulated seconds each call takes, by service (`data`) or operation (`data.tasks`); the operation wins.
   public var latency: [String: TimeInterval]
   public var auth: MockAuthPolicy
+  /// Accounts whose sign-in is locked after too many wrong codes, and until when.
+  public var signInLocks: [UserID: Date]
 
   public init(
     now: Date, seed: UInt64, world: MockWorld, device: MockDeviceState, phones: [MockDeviceState] = [],
-    faults: [Fault] = [], latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy()
+    faults: [Fault] = [], latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy(),
+    signInLocks: [UserID: Date] = [:]
   ) {
     self.now = now
     self.seed = seed
@@ -51,5 +60,6 @@ public struct MockConfiguration: Equatable, Sendable {
     self.faults = faults
     self.latency = latency
     self.auth = auth
+    self.signInLocks = signInLocks
   }
 }

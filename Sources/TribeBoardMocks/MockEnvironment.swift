@@ -27,7 +27,11 @@ public final class MockEnvironment: Sendable {
 
   /// A phone remembering what `state` says; a signed-in one holds a session issued now.
   private func device(_ state: MockDeviceState) async -> MockDevice {
-    let session = state.signedIn ? try? await backend.issueSession(for: state.user) : nil
+    let session =
+      state.signedIn
+      ? try? await backend.issueSession(
+        for: state.user, accessUntil: state.accessUntil, refreshUntil: state.refreshUntil)
+      : nil
     let device = MockDevice(
       user: state.user, onboardingCompleted: state.onboardingCompleted, session: session, online: !state.offline)
     if state.outbox != Outbox() { await device.setOutbox(state.outbox) }

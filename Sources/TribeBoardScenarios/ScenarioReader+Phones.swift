@@ -7,7 +7,8 @@ import TribeBoardMocks
 /// network, the changes waiting on it) and the screen its app reopens on.
 extension ScenarioReader {
   static let device = YAMLObject.Schema(
-    "in 'device'", keys: ["user", "onboardingCompleted", "signedIn", "offline", "screen", "outbox"],
+    "in 'device'",
+    keys: ["user", "onboardingCompleted", "signedIn", "offline", "accessUntil", "refreshUntil", "screen", "outbox"],
     required: [("user", "the id of the account holding the device")])
   static let phone = YAMLObject.Schema(
     "in a phone", keys: device.keys, required: [("user", "the id of the account holding the phone")])
@@ -23,11 +24,18 @@ extension ScenarioReader {
     let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
     let offline = object["offline"].flatMap { reader.bool($0, key: "offline") }
     let outbox = object["outbox"].map { readOutbox($0) } ?? Outbox()
+    let accessUntil = NodeReader.optional(object["accessUntil"]) { reader.timestamp($0, key: "accessUntil") }
+    let refreshUntil = NodeReader.optional(object["refreshUntil"]) { reader.timestamp($0, key: "refreshUntil") }
+    for key in ["accessUntil", "refreshUntil"] where signedIn != true {
+      if let node = object[key] {
+        reader.report("'\(key)' is when a stored session runs out: it needs signedIn: true", at: node)
+      }
+    }
     if let node = object["screen"], let screen = readScreen(node), let user { screens[user] = screen }
-    guard let user, let outbox else { return nil }
+    guard let user, let outbox, let accessUntil, let refreshUntil else { return nil }
     return MockDeviceState(
       user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false, offline: offline ?? false,
-      outbox: outbox)
+      outbox: outbox, accessUntil: accessUntil, refreshUntil: refreshUntil)
   }
 
   /// `phones`: other people's phones, each at most once and never the device's.

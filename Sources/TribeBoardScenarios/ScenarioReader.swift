@@ -21,6 +21,8 @@ struct ScenarioReader {
   var itemIDs: [String: (kind: String, position: Position)] = [:]
   /// The screen each phone reopens on, by its person.
   var screens: [UserID: SavedScreen] = [:]
+  /// Accounts whose sign-in is locked, and until when.
+  var signInLocks: [UserID: Date] = [:]
 
   init(file: String, source: String, defaultName: String) {
     reader = NodeReader(file: file)
@@ -78,7 +80,7 @@ struct ScenarioReader {
     guard !reader.hasErrors, let summary, let now, let seed, let device else { return nil }
     let configuration = MockConfiguration(
       now: now, seed: seed, world: world, device: device, phones: phones, faults: faults, latency: latency,
-      auth: auth)
+      auth: auth, signInLocks: signInLocks)
     return Scenario(
       name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys,
       screens: screens)
@@ -88,7 +90,7 @@ struct ScenarioReader {
 
   static let account = YAMLObject.Schema(
     "in an account",
-    keys: ["id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications"],
+    keys: ["id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications", "lockedUntil"],
     required: [
       ("id", "a short name such as 'sarah', used to refer to the account"),
       ("name", "the person's full name"),
@@ -171,7 +173,9 @@ struct ScenarioReader {
         }
       }
     }
-    guard let id, let name, let email, !providers.isEmpty else { return nil }
+    let lockedUntil = NodeReader.optional(object["lockedUntil"]) { reader.timestamp($0, key: "lockedUntil") }
+    guard let id, let name, let email, !providers.isEmpty, let lockedUntil else { return nil }
+    if let lockedUntil { signInLocks[id] = lockedUntil }
     return MockAccount(
       profile: UserProfile(id: id, name: name.value, email: email, birthday: birthday), providers: providers,
       mfaCode: mfaCode, isChild: isChild, notifications: notifications)

@@ -23,11 +23,10 @@ public enum ScenarioWriter {
     if !configuration.phones.isEmpty {
       out.line("phones:")
       for phone in configuration.phones {
-        out.line("  -")
-        writePhone(phone, screen: scenario.screens[phone.user], into: &out, indent: "    ")
+        writePhone(phone, screen: scenario.screens[phone.user], into: &out, indent: "    ", first: "  - ")
       }
     }
-    writeAccounts(configuration.world.accounts, into: &out)
+    writeAccounts(configuration.world.accounts, locks: configuration.signInLocks, into: &out)
     writeFamilies(configuration.world, into: &out)
     writeFaults(configuration.faults, into: &out)
     if !configuration.latency.isEmpty {
@@ -56,12 +55,14 @@ public enum ScenarioWriter {
   // MARK: Phones
 
   private static func writePhone(
-    _ phone: MockDeviceState, screen: SavedScreen?, into out: inout YAMLText, indent: String
+    _ phone: MockDeviceState, screen: SavedScreen?, into out: inout YAMLText, indent: String, first: String? = nil
   ) {
-    out.line("\(indent)user: \(phone.user)")
+    out.line("\(first ?? indent)user: \(phone.user)")
     out.line("\(indent)onboardingCompleted: \(phone.onboardingCompleted)")
     out.line("\(indent)signedIn: \(phone.signedIn)")
     out.line("\(indent)offline: \(phone.offline)")
+    if let until = phone.accessUntil { out.line("\(indent)accessUntil: \(timestamp(until))") }
+    if let until = phone.refreshUntil { out.line("\(indent)refreshUntil: \(timestamp(until))") }
     if let screen, let fields = screenFields(screen) {
       out.line("\(indent)screen: { \(fields.joined(separator: ", ")) }")
     }
@@ -69,7 +70,7 @@ public enum ScenarioWriter {
     guard outbox != Outbox() else { return }
     out.line("\(indent)outbox:")
     out.line("\(indent)  issued: \(outbox.issued)")
-    out.line("\(indent)  attempts: \(outbox.attempts)")
+    if outbox.attempts > 0 { out.line("\(indent)  attempts: \(outbox.attempts)") }
     if let next = outbox.nextAttemptAt { out.line("\(indent)  nextAttempt: \(timestamp(next))") }
     if let failure = outbox.failure {
       out.line("\(indent)  failure: { error: \(failure.code.rawValue), message: \(quoted(failure.message)) }")
@@ -149,7 +150,7 @@ public enum ScenarioWriter {
 
   // MARK: The world
 
-  private static func writeAccounts(_ accounts: [MockAccount], into out: inout YAMLText) {
+  private static func writeAccounts(_ accounts: [MockAccount], locks: [UserID: Date], into out: inout YAMLText) {
     out.line("accounts:")
     for account in accounts {
       let profile = account.profile
@@ -166,6 +167,7 @@ public enum ScenarioWriter {
       if !preferences.isEmpty {
         fields.append("notifications: { \(preferences.map { "\($0.rawValue): false" }.joined(separator: ", ")) }")
       }
+      if let until = locks[profile.id] { fields.append("lockedUntil: \(timestamp(until))") }
       out.line("  - { \(fields.joined(separator: ", ")) }")
     }
   }

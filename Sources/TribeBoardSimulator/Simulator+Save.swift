@@ -16,10 +16,13 @@ extension Simulator {
     var screens: [UserID: SavedScreen] = [:]
     for (user, phone) in phones.sorted(by: { $0.key < $1.key }) {
       let device = phone.device
+      let expiry = await backend.expiry(ofTokensOn: device)
+      let signedIn = device.refreshToken != nil
       devices.append(
         MockDeviceState(
-          user: user, onboardingCompleted: await device.onboardingCompleted(), signedIn: device.token != nil,
-          offline: !device.isOnline, outbox: await device.outbox()))
+          user: user, onboardingCompleted: await device.onboardingCompleted(), signedIn: signedIn,
+          offline: !device.isOnline, outbox: await device.outbox(), accessUntil: signedIn ? expiry.access : nil,
+          refreshUntil: signedIn ? expiry.refresh : nil))
       screens[user] = Self.reopenable(phone.state.screen, in: phone.state)
     }
     let inHand =
@@ -27,7 +30,7 @@ extension Simulator {
     let configuration = MockConfiguration(
       now: now, seed: scenario.configuration.seed, world: await backend.world, device: inHand,
       phones: devices.filter { $0.user != actingUser }, faults: await backend.armedFaults.map(Self.remaining),
-      latency: await backend.latencies, auth: await backend.authPolicy)
+      latency: await backend.latencies, auth: await backend.authPolicy, signInLocks: await backend.signInLocks)
     let state = state
     let who = state.user?.name ?? actingUser
     let place = state.family.map { " in \($0.name)" } ?? ""
@@ -72,7 +75,8 @@ extension Simulator {
   /// stored session, the family the person is an active member of and `screen`, which loads as any screen does.
   /// Nothing else happens that a launch would do: no first sync, and the changes waiting on the phone stay there
   /// until the app would send them (reconnecting, Sync now, a due retry, a relaunch). An offline phone loads the
-  /// screen as it had before it lost the network, then tries again offline, so it shows that copy marked stale.
+  /// screen as it had before it lost the network, then tries again offline, so it shows that copy marked stale
+  /// (unless its access token ran out meanwhile: then it could not have loaded it, and shows the error alone).
   ///
   /// Returns `false`, leaving the phone to a launch, when the saved screen no longer fits: the session ran out,
   /// the membership ended, onboarding is not done.
@@ -106,7 +110,7 @@ extension Simulator {
       case .onboarding:
         return false
       }
-      if !device.isOnline {
+      if !device.isOnline, session.map({ !$0.needsRefresh(at: environment.clock.now()) }) ?? true {
         device.isOnline = true
         await flow.refresh(&state, services: services)
         device.isOnline = false

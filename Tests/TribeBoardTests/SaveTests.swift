@@ -260,4 +260,34 @@ import TribeBoardScenarios
       )
       .contains("error: a sendMessage change needs 'family'"))
   }
+
+  @Test func aLockedSignInIsKept() async throws {
+    let live = Simulator(scenario: try BundledScenarios.scenario(named: "errors"))
+    await live.start()
+    for line in [":as mark", "sign out", "sign in google", "code 111111", "code 222222", "code 333333", ":clock +10m"] {
+      _ = await live.handle(line)
+    }
+    #expect(await live.savedScenario().configuration.signInLocks.keys.sorted() == ["mark"])
+    let (text, reopened) = try await Self.reopened(live)
+    #expect(text.contains("lockedUntil: 2026-03-02T08:15:00Z"))
+    #expect(reopened.actingUser == "mark")
+    #expect(reopened.state.screen.id == .signIn)
+    _ = await reopened.handle("sign in google")
+    #expect(reopened.state.error?.code == .tooManyAttempts)
+  }
+
+  @Test func aStoredSessionKeepsItsLifetime() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let live = Simulator(scenario: scenario)
+    await live.start()
+    _ = await live.handle(":clock +50m")
+    let hour = scenario.configuration.now.addingTimeInterval(3600)
+    #expect(await live.savedScenario().configuration.device.accessUntil == hour)
+    let (text, reopened) = try await Self.reopened(live)
+    #expect(text.contains("accessUntil: 2026-03-02T09:00:00Z"))
+    let device = try #require(reopened.phones["sarah"]).device
+    #expect(await reopened.environment.backend.expiry(ofTokensOn: device).access == hour)
+    let step = await reopened.handle(":clock +11m")
+    #expect(step.snapshot?.notes.contains { $0.hasPrefix("Session renewed silently") } == true)
+  }
 }
