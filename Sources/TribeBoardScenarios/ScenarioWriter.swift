@@ -304,14 +304,18 @@ public enum ScenarioWriter {
     return out + "\""
   }
 
-  /// `2026-03-02T08:00:00Z`: UTC, whole seconds (the format has no fractions).
+  /// `2026-03-02T08:00:00Z`: UTC, with milliseconds only when the time has them (`08:00:00.500Z`).
   static func timestamp(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let total = Int((date.timeIntervalSince1970 * 1000).rounded())
+    let milliseconds = ((total % 1000) + 1000) % 1000
+    let seconds = (total - milliseconds) / 1000
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let time = seconds - days * 86400
     let (year, month, day) = civil(days)
+    let fraction = milliseconds == 0 ? "" : String(format: ".%03d", milliseconds)
     return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, time / 3600, time % 3600 / 60, time % 60)
+      format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, time / 3600, time % 3600 / 60, time % 60)
+      + fraction + "Z"
   }
 
   /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).

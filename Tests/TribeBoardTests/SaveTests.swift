@@ -3,8 +3,8 @@ import Testing
 import TribeBoardCore
 import TribeBoardFlow
 import TribeBoardMocks
-import TribeBoardScenarios
 
+@testable import TribeBoardScenarios
 @testable import TribeBoardSimulator
 
 /// `:save FILE` writes the live world as a scenario that loads without a diagnostic and reopens on the same screen.
@@ -289,5 +289,29 @@ import TribeBoardScenarios
     #expect(await reopened.environment.backend.expiry(ofTokensOn: device).access == hour)
     let step = await reopened.handle(":clock +11m")
     #expect(step.snapshot?.notes.contains { $0.hasPrefix("Session renewed silently") } == true)
+  }
+
+  @Test func aClockMovedByMillisecondsIsKeptToTheMillisecond() async throws {
+    let live = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
+    await live.start()
+    _ = await live.handle(":latency data 250ms")
+    _ = await live.handle("messages")
+    _ = await live.handle("send Hi")
+    let (text, reopened) = try await Self.reopened(live)
+    #expect(live.environment.clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0)
+    #expect(reopened.scenario.configuration.now == live.environment.clock.now())
+    #expect(text.contains("data: 250ms"))
+    let sent = await live.environment.backend.world.messages.last
+    #expect(await reopened.environment.backend.world.messages.last == sent)
+  }
+
+  @Test func timestampsTakeUpToThreeDecimals() throws {
+    #expect(try Timestamp.date(from: "2026-03-02T08:00:00.5Z").get().timeIntervalSince1970 == 1_772_438_400.5)
+    #expect(try Timestamp.date(from: "2026-03-02T08:00:00.250+01:00").get().timeIntervalSince1970 == 1_772_434_800.25)
+    #expect(throws: Timestamp.Problem.format) { try Timestamp.date(from: "2026-03-02T08:00:00.1234Z").get() }
+    #expect(throws: Timestamp.Problem.format) { try Timestamp.date(from: "2026-03-02T08:00:00.Z").get() }
+    #expect(throws: Timestamp.Problem.format) { try Timestamp.date(from: "2026-03-02T08:00.5Z").get() }
+    #expect(ScenarioWriter.timestamp(Date(timeIntervalSince1970: 1_772_438_400.25)) == "2026-03-02T08:00:00.250Z")
+    #expect(ScenarioWriter.timestamp(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
   }
 }
