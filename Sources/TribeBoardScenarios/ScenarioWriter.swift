@@ -278,6 +278,10 @@ public enum ScenarioWriter {
   /// `text` as a double-quoted YAML scalar: `\` and `"` escaped, and every control character, line or paragraph
   /// separator, byte-order mark and non-character written as an escape, so the file stays one line per value.
   public static func quoted(_ text: String) -> String {
+    // Almost every text is printable ASCII without `"` or `\`: written as it is.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+      return "\"" + text + "\""
+    }
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -312,10 +316,36 @@ public enum ScenarioWriter {
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let time = seconds - days * 86400
     let (year, month, day) = civil(days)
-    let fraction = milliseconds == 0 ? "" : String(format: ".%03d", milliseconds)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, time / 3600, time % 3600 / 60, time % 60)
-      + fraction + "Z"
+    // Built byte by byte: `String(format:)` costs microseconds a call, and a big world has hundreds of thousands.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    func digits(_ value: Int, _ count: Int) {
+      var divisor = 1
+      for _ in 1..<count { divisor *= 10 }
+      var rest = value
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+        rest %= divisor
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(time / 3600, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(time % 3600 / 60, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(time % 60, 2)
+    if milliseconds != 0 {
+      bytes.append(UInt8(ascii: "."))
+      digits(milliseconds, 3)
+    }
+    bytes.append(UInt8(ascii: "Z"))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
