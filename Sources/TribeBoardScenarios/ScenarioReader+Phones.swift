@@ -167,6 +167,12 @@ extension ScenarioReader {
         reader.report("the \(id.rawValue) screen needs 'item': the id of the item it shows", at: object.position)
         return nil
       }
+      // The calendar shows birthdays as entries of their own: `birthday-ACCOUNT`.
+      if id == .eventDetail, case .scalar(let scalar) = node, scalar.string.hasPrefix("birthday-"),
+        accountPositions[String(scalar.string.dropFirst("birthday-".count))] != nil
+      {
+        return .eventDetail(scalar.string)
+      }
       guard let item = itemReference(node, key: "item") else { return nil }
       return id == .eventDetail ? .eventDetail(item) : .taskDetail(item)
     case .memberDetail:

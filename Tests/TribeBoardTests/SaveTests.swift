@@ -314,4 +314,18 @@ import TribeBoardMocks
     #expect(ScenarioWriter.timestamp(Date(timeIntervalSince1970: 1_772_438_400.25)) == "2026-03-02T08:00:00.250Z")
     #expect(ScenarioWriter.timestamp(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
   }
+
+  @Test func aBirthdayOpenOnTheCalendarReopens() async throws {
+    let live = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
+    await live.start()
+    _ = await live.handle("calendar")
+    for number in 1...10 where live.state.screen != .eventDetail("birthday-ben") {
+      _ = await live.handle("open \(number)")
+      if live.state.screen != .eventDetail("birthday-ben") { _ = await live.handle("back") }
+    }
+    #expect(live.state.screen == .eventDetail("birthday-ben"))
+    let (text, reopened) = try await Self.reopened(live)
+    #expect(text.contains("screen: { id: eventDetail, item: birthday-ben }"))
+    #expect(Self.screen(reopened) == Self.screen(live))
+  }
 }
