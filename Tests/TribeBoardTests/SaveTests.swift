@@ -328,4 +328,40 @@ import TribeBoardMocks
     #expect(text.contains("screen: { id: eventDetail, item: birthday-ben }"))
     #expect(Self.screen(reopened) == Self.screen(live))
   }
+
+  /// Random sessions (the random REPL lines of ``RandomSessionTests``): every 5 lines the world is saved; it must
+  /// load with no diagnostic, write back to the same text, and reopen as the same person on the same screen (when
+  /// no fault is armed).
+  @Test(arguments: BundledScenarios.names)
+  func randomSessionsSaveAndReopen(_ name: String) async throws {
+    let scenario = try BundledScenarios.scenario(named: name)
+    var random = SplitMix64(seed: 7 &+ UInt64(name.utf8.count))
+    let live = Simulator(scenario: scenario)
+    await live.start()
+    var lines: [String] = []
+    for index in 1...600 {
+      let line = RandomSessionTests.randomLine(for: live, scenario: scenario, using: &random)
+      lines.append(line)
+      _ = await live.handle(line)
+      guard index % 5 == 0, !line.hasPrefix(":scenario") else { continue }
+      let text = ScenarioWriter.yaml(await live.savedScenario())
+      let place = "after \(lines.map(\.debugDescription).joined(separator: ", "))"
+      let loaded: Scenario
+      do {
+        loaded = try ScenarioLoader.parse(text, source: "saved.yaml")
+      } catch {
+        Issue.record("\(error)\n\(place)")
+        return
+      }
+      #expect(ScenarioWriter.yaml(loaded) == text, "\(place)")
+      let reopened = Simulator(scenario: loaded)
+      await reopened.start()
+      #expect(reopened.actingUser == live.actingUser, "\(place)")
+      // Reopening loads the screen: an armed fault may fire on it, as it would on any reload.
+      if live.state.screen.id != .preparing, loaded.configuration.faults.isEmpty {
+        #expect(
+          reopened.state.screen.id == live.state.screen.id, "\(reopened.state.error?.code.rawValue ?? "") \(place)")
+      }
+    }
+  }
 }
