@@ -170,6 +170,10 @@ extension Simulator {
       return
     }
     var path = words
+    if path == "~" || path.hasPrefix("~/") {
+      let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+      path = home + path.dropFirst()
+    }
     if !path.hasSuffix(".yaml") && !path.hasSuffix(".yml") { path += ".yaml" }
     var status = stat()
     if !force, lstat(path, &status) == 0 {
