@@ -28,6 +28,7 @@ module() { # NAME SOURCES...
 }
 module Yams "$yams"/Yams/*.swift
 module TribeBoardCore Sources/TribeBoardCore/*.swift
+module TribeBoardFlow Sources/TribeBoardFlow/*.swift
 module TribeBoardMocks Sources/TribeBoardMocks/*.swift
 module TribeBoardScenarios Sources/TribeBoardScenarios/*.swift "$out/BundledScenarioFiles.swift"
 

@@ -23,6 +23,7 @@ public actor MockBackend {
     self.clock = clock
     state = MockState(world: configuration.world, seed: configuration.seed)
     state.auth = MockAuthState(policy: configuration.auth)
+    state.auth.lockedUntil = configuration.signInLocks
     faults = configuration.faults.enumerated().map { index, fault in Self.armed(fault, number: index + 1) }
     faultsArmed = faults.count
     latency = configuration.latency
@@ -144,11 +145,57 @@ public actor MockBackend {
     elapsed = snapshot.elapsed
   }
 
+  /// How sign-in treats sessions and second factors.
+  public var authPolicy: MockAuthPolicy { state.auth.policy }
+
   /// A copy of the world as it is now.
   public var world: MockWorld { state.world }
 
+  /// Accounts whose sign-in is locked now, and until when.
+  public var signInLocks: [UserID: Date] {
+    let now = clock.now()
+    return state.auth.lockedUntil.filter { $0.value > now }
+  }
+
+  /// When the tokens `device` stores run out, as the backend knows them; `nil` for a token it does not know.
+  public func expiry(ofTokensOn device: MockDevice) -> (access: Date?, refresh: Date?) {
+    (
+      device.token.flatMap { state.auth.accessTokens[$0]?.expiresAt },
+      device.refreshToken.flatMap { state.auth.refreshTokens[$0]?.expiresAt }
+    )
+  }
+
+  /// The session `device` stores, read outside any operation (no latency, fault or network), as the app's own
+  /// memory of it: for reopening a saved phone where it was left. It may have run out: the app learns that from its
+  /// next call. `nil` when the phone holds none, or one the backend revoked.
+  public func storedSession(of device: MockDevice) -> AuthSession? {
+    let now = clock.now()
+    guard let refresh = device.refreshToken, let record = state.auth.refreshTokens[refresh],
+      let profile = state.store.account(record.user)?.profile
+    else { return nil }
+    let access = device.token
+    return AuthSession(
+      user: profile, token: access ?? "", expiresAt: access.flatMap { state.auth.accessTokens[$0]?.expiresAt } ?? now,
+      refreshToken: refresh, refreshExpiresAt: record.expiresAt)
+  }
+
   /// Issues a session for `user` outside any operation, as a device's stored session.
-  public func issueSession(for user: UserID) throws(AppError) -> AuthSession {
-    state.auth.issueSession(for: try state.account(user).profile, at: clock.now())
+  ///
+  /// - Parameters:
+  ///   - accessUntil: when its access token runs out, instead of one lifetime from now (a saved session).
+  ///   - refreshUntil: the same for its refresh token.
+  public func issueSession(for user: UserID, accessUntil: Date? = nil, refreshUntil: Date? = nil) throws(AppError)
+    -> AuthSession
+  {
+    var session = state.auth.issueSession(for: try state.account(user).profile, at: clock.now())
+    if let accessUntil {
+      state.auth.accessTokens[session.token]?.expiresAt = accessUntil
+      session.expiresAt = accessUntil
+    }
+    if let refreshUntil {
+      state.auth.refreshTokens[session.refreshToken]?.expiresAt = refreshUntil
+      session.refreshExpiresAt = refreshUntil
+    }
+    return session
   }
 }

@@ -10,12 +10,24 @@ public struct MockDeviceState: Equatable, Sendable {
   public var signedIn: Bool
   /// Whether the phone starts without a network.
   public var offline: Bool
+  /// The changes waiting on the phone to be sent, and how sending them goes.
+  public var outbox: Outbox
+  /// When the stored session's access token runs out (a saved world's); one lifetime from the start when `nil`.
+  public var accessUntil: Date?
+  /// When the stored session's refresh token runs out; one lifetime from the start when `nil`.
+  public var refreshUntil: Date?
 
-  public init(user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false) {
+  public init(
+    user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false,
+    outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil
+  ) {
     self.user = user
     self.onboardingCompleted = onboardingCompleted
     self.signedIn = signedIn
     self.offline = offline
+    self.outbox = outbox
+    self.accessUntil = accessUntil
+    self.refreshUntil = refreshUntil
   }
 }
 
@@ -26,21 +38,28 @@ public struct MockConfiguration: Equatable, Sendable {
   public var seed: UInt64
   public var world: MockWorld
   public var device: MockDeviceState
+  /// Other people's phones, as they were left (a saved world); anyone else acting gets a fresh, signed-in phone.
+  public var phones: [MockDeviceState]
   public var faults: [Fault]
   /// Simulated seconds each call takes, by service (`data`) or operation (`data.tasks`); the operation wins.
   public var latency: [String: TimeInterval]
   public var auth: MockAuthPolicy
+  /// Accounts whose sign-in is locked after too many wrong codes, and until when.
+  public var signInLocks: [UserID: Date]
 
   public init(
-    now: Date, seed: UInt64, world: MockWorld, device: MockDeviceState, faults: [Fault] = [],
-    latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy()
+    now: Date, seed: UInt64, world: MockWorld, device: MockDeviceState, phones: [MockDeviceState] = [],
+    faults: [Fault] = [], latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy(),
+    signInLocks: [UserID: Date] = [:]
   ) {
     self.now = now
     self.seed = seed
     self.world = world
     self.device = device
+    self.phones = phones
     self.faults = faults
     self.latency = latency
     self.auth = auth
+    self.signInLocks = signInLocks
   }
 }

@@ -15,15 +15,27 @@ public final class MockEnvironment: Sendable {
 
   /// The device of the scenario's `device.user`, remembering what the scenario says.
   public func primaryDevice() async -> MockDevice {
-    let device = configuration.device
-    let session = device.signedIn ? try? await backend.issueSession(for: device.user) : nil
-    return MockDevice(
-      user: device.user, onboardingCompleted: device.onboardingCompleted, session: session, online: !device.offline)
+    await device(configuration.device)
   }
 
-  /// A device for another member, onboarded and signed in, for acting as them in a demo.
+  /// A device for another member, for acting as them in a demo: their phone as the configuration's `phones` left
+  /// it, or else a fresh one, onboarded and signed in.
   public func signedInDevice(for user: UserID) async -> MockDevice {
-    MockDevice(user: user, onboardingCompleted: true, session: try? await backend.issueSession(for: user))
+    if let saved = configuration.phones.first(where: { $0.user == user }) { return await device(saved) }
+    return MockDevice(user: user, onboardingCompleted: true, session: try? await backend.issueSession(for: user))
+  }
+
+  /// A phone remembering what `state` says; a signed-in one holds a session issued now.
+  private func device(_ state: MockDeviceState) async -> MockDevice {
+    let session =
+      state.signedIn
+      ? try? await backend.issueSession(
+        for: state.user, accessUntil: state.accessUntil, refreshUntil: state.refreshUntil)
+      : nil
+    let device = MockDevice(
+      user: state.user, onboardingCompleted: state.onboardingCompleted, session: session, online: !state.offline)
+    if state.outbox != Outbox() { await device.setOutbox(state.outbox) }
+    return device
   }
 
   /// The services as the app on `device` sees them.

@@ -1,3 +1,5 @@
+import TribeBoardCore
+import TribeBoardFlow
 import TribeBoardMocks
 
 /// A scenario: the world the mocks start from, and the journeys a demo or a test can replay in it.
@@ -15,18 +17,47 @@ public struct Scenario: Equatable, Sendable {
   public var configuration: MockConfiguration
   /// The journeys the file defines, in file order.
   public var journeys: [Journey]
+  /// Where each phone's app reopens (a saved world's `screen:`), by the phone's person; a phone without one opens
+  /// where a launch takes it.
+  public var screens: [UserID: SavedScreen]
 
-  public init(name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = [])
-  {
+  public init(
+    name: String, summary: String, source: String, configuration: MockConfiguration, journeys: [Journey] = [],
+    screens: [UserID: SavedScreen] = [:]
+  ) {
     self.name = name
     self.summary = summary
     self.source = source
     self.configuration = configuration
     self.journeys = journeys
+    self.screens = screens
   }
 
   /// The journey called `name`, if the scenario defines one.
   public func journey(named name: String) -> Journey? {
     journeys.first { $0.name == name }
+  }
+}
+
+/// Where a saved phone's app reopens: a screen, or the step that led to a screen that only exists in the middle of
+/// an action (a family found by its code, a sign-in waiting for its verification code).
+public enum SavedScreen: Equatable, Sendable {
+  /// The screen itself, loaded as any screen is.
+  case screen(Screen)
+  /// Join a family: the family code typed, which opens its preview again.
+  case familyPreview(code: String)
+  /// A sign-in with this provider waiting for its verification code: signing in again sends a new code.
+  case verification(AuthProvider)
+  /// A question waiting for yes or no: the screen it was asked from, and the action that asks it again.
+  case question(back: Screen, intent: Intent)
+
+  /// The screen's stable id.
+  public var id: ScreenID {
+    switch self {
+    case .screen(let screen): screen.id
+    case .familyPreview: .familyPreview
+    case .verification: .mfa
+    case .question: .confirm
+    }
   }
 }

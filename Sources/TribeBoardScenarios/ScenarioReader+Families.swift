@@ -18,7 +18,7 @@ extension ScenarioReader {
     "in an event", keys: ["id", "title", "start", "place", "participants"],
     required: [("title", "what the event is"), ("start", "when it starts, like 2026-03-03T17:00:00Z")])
   static let task = YAMLObject.Schema(
-    "in a task", keys: ["id", "title", "assignee", "due", "points", "status"],
+    "in a task", keys: ["id", "title", "assignee", "due", "points", "status", "updatedAt", "updatedBy"],
     required: [("title", "what is to be done")])
   static let message = YAMLObject.Schema(
     "in a message", keys: ["id", "from", "at", "text"],
@@ -183,17 +183,22 @@ extension ScenarioReader {
     let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
     let status =
       object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
-    guard let title, let assignee, let due, let points, let status else { return }
-    world.tasks.append(
-      FamilyTask(
-        id: id, familyID: family.id, title: title.value, assignee: assignee, due: due, points: points,
-        status: status))
+    let updatedAt = NodeReader.optional(object["updatedAt"]) { reader.timestamp($0, key: "updatedAt") }
+    let updatedBy = NodeReader.optional(object["updatedBy"]) {
+      account($0, key: "updatedBy", context: "as who last changed a task")
+    }
+    guard let title, let assignee, let due, let points, let status, let updatedAt, let updatedBy else { return }
+    var task = FamilyTask(
+      id: id, familyID: family.id, title: title.value, assignee: assignee, due: due, points: points, status: status)
+    task.updatedAt = updatedAt
+    task.updatedBy = updatedBy
+    world.tasks.append(task)
   }
 
   private mutating func readMessage(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.message, subject: "each message") else { return }
     let id = itemID(object, kind: "message", generated: "\(family.id)-message-\(index)")
-    let sender = object["from"].flatMap { member($0, key: "from", family: family) }
+    let sender = object["from"].flatMap { author($0, family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
     let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
     guard let sender, let at, let text else { return }
@@ -203,7 +208,7 @@ extension ScenarioReader {
   private mutating func readNotice(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.notice, subject: "each notice") else { return }
     let id = itemID(object, kind: "notice", generated: "\(family.id)-notice-\(index)")
-    let author = object["from"].flatMap { member($0, key: "from", family: family) }
+    let author = object["from"].flatMap { self.author($0, family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
     let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
     let pinned = object["pinned"].map { reader.bool($0, key: "pinned") } ?? false
@@ -261,6 +266,16 @@ extension ScenarioReader {
         "id '\(id)' is already used by the \(earlier.kind) at \(earlier.position); ids of events, tasks, "
           + "messages, notices, school runs and pickups must be unique across the scenario", at: position)
     }
+  }
+
+  /// Who wrote a message or notice: a member of `family`, or an account that has left it (what they wrote stays).
+  private mutating func author(_ node: Node, family: FamilyContext) -> UserID? {
+    if case .scalar(let scalar) = node, accountPositions[scalar.string] != nil,
+      !family.memberSet.contains(scalar.string), family.members != nil
+    {
+      return scalar.string
+    }
+    return member(node, key: "from", family: family)
   }
 
   /// A member of `family`, by account id.

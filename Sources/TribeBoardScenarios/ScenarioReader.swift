@@ -1,5 +1,6 @@
 import Foundation
 import TribeBoardCore
+import TribeBoardFlow
 import TribeBoardMocks
 
 /// Walks a composed scenario document and builds the ``Scenario`` it describes, checking every key, type,
@@ -18,6 +19,10 @@ struct ScenarioReader {
   var familyCodes: [String: (family: String, position: Position)] = [:]
   /// Every item id in use, with what uses it: ids are unique across all families and kinds of item.
   var itemIDs: [String: (kind: String, position: Position)] = [:]
+  /// The screen each phone reopens on, by its person.
+  var screens: [UserID: SavedScreen] = [:]
+  /// Accounts whose sign-in is locked, and until when.
+  var signInLocks: [UserID: Date] = [:]
 
   init(file: String, source: String, defaultName: String) {
     reader = NodeReader(file: file)
@@ -28,7 +33,8 @@ struct ScenarioReader {
   static let topLevel = YAMLObject.Schema(
     nil,
     keys: [
-      "name", "summary", "now", "seed", "device", "accounts", "families", "faults", "latency", "auth", "journeys",
+      "name", "summary", "now", "seed", "device", "phones", "accounts", "families", "faults", "latency", "auth",
+      "journeys",
     ],
     required: [
       ("summary", "a one-line description of the scenario"),
@@ -59,10 +65,11 @@ struct ScenarioReader {
     let now = top["now"].flatMap { reader.timestamp($0, key: "now") }
     let seed = top["seed"].map { reader.unsigned($0, key: "seed") } ?? 1
     if let node = top["accounts"] { readAccounts(node) }
-    let device = top["device"].flatMap { readDevice($0) }
     if let node = top["families"], let families = reader.list(node, key: "families") {
       for (index, family) in families.enumerated() { readFamily(family, index: index) }
     }
+    let device = top["device"].flatMap { readDevice($0, key: "device") }
+    let phones = top["phones"].map { readPhones($0, device: device) } ?? []
     var faults: [Fault] = []
     if let node = top["faults"], let items = reader.list(node, key: "faults"), let now {
       faults = items.compactMap { readFault($0, start: now) }
@@ -72,16 +79,18 @@ struct ScenarioReader {
     let journeys = top["journeys"].map { readJourneys($0) } ?? []
     guard !reader.hasErrors, let summary, let now, let seed, let device else { return nil }
     let configuration = MockConfiguration(
-      now: now, seed: seed, world: world, device: device, faults: faults, latency: latency, auth: auth)
+      now: now, seed: seed, world: world, device: device, phones: phones, faults: faults, latency: latency,
+      auth: auth, signInLocks: signInLocks)
     return Scenario(
-      name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys)
+      name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys,
+      screens: screens)
   }
 
   // MARK: Accounts
 
   static let account = YAMLObject.Schema(
     "in an account",
-    keys: ["id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications"],
+    keys: ["id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications", "lockedUntil"],
     required: [
       ("id", "a short name such as 'sarah', used to refer to the account"),
       ("name", "the person's full name"),
@@ -164,7 +173,9 @@ struct ScenarioReader {
         }
       }
     }
-    guard let id, let name, let email, !providers.isEmpty else { return nil }
+    let lockedUntil = NodeReader.optional(object["lockedUntil"]) { reader.timestamp($0, key: "lockedUntil") }
+    guard let id, let name, let email, !providers.isEmpty, let lockedUntil else { return nil }
+    if let lockedUntil { signInLocks[id] = lockedUntil }
     return MockAccount(
       profile: UserProfile(id: id, name: name.value, email: email, birthday: birthday), providers: providers,
       mfaCode: mfaCode, isChild: isChild, notifications: notifications)
@@ -181,22 +192,5 @@ struct ScenarioReader {
       return nil
     }
     return name
-  }
-
-  // MARK: Device
-
-  static let device = YAMLObject.Schema(
-    "in 'device'", keys: ["user", "onboardingCompleted", "signedIn", "offline"],
-    required: [("user", "the id of the account holding the device")])
-
-  private mutating func readDevice(_ node: Node) -> MockDeviceState? {
-    guard let object = reader.object(node, Self.device, subject: "'device'") else { return nil }
-    let user = object["user"].flatMap { account($0, key: "user", context: "as the device's user") }
-    let onboarded = object["onboardingCompleted"].flatMap { reader.bool($0, key: "onboardingCompleted") }
-    let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
-    let offline = object["offline"].flatMap { reader.bool($0, key: "offline") }
-    guard let user else { return nil }
-    return MockDeviceState(
-      user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false, offline: offline ?? false)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TribeBoardCore
+import TribeBoardFlow
 import TribeBoardMocks
 
 /// The JSON Schema of scenario files (`tribeboard schema`), for editors (through the `yaml-language-server`
@@ -42,7 +43,9 @@ public enum ScenarioSchema {
       ("member", ScenarioReader.member), ("event", ScenarioReader.event), ("task", ScenarioReader.task),
       ("message", ScenarioReader.message), ("notice", ScenarioReader.notice), ("schoolRun", ScenarioReader.route),
       ("pickup", ScenarioReader.pickup), ("fault", ScenarioReader.fault), ("latency", latency),
-      ("auth", ScenarioReader.auth), ("expect", expect),
+      ("auth", ScenarioReader.auth), ("expect", expect), ("phone", ScenarioReader.phone),
+      ("screen", ScenarioReader.screen), ("outbox", ScenarioReader.outbox), ("change", ScenarioReader.change),
+      ("failure", ScenarioReader.failure),
     ]
   }
 
@@ -111,6 +114,7 @@ public enum ScenarioSchema {
       case "accounts": return list(of: reference("account"))
       case "families": return list(of: reference("family"))
       case "faults": return list(of: reference("fault"))
+      case "phones": return list(of: reference("phone"))
       case "journeys":
         return .object([
           ("type", .string("object")),
@@ -124,8 +128,26 @@ public enum ScenarioSchema {
       default: return nil
       }
     }
-    if schema === ScenarioReader.notifications || schema === ScenarioReader.device, key != "user" {
-      return .object([("type", .string("boolean"))])
+    if schema === ScenarioReader.notifications { return boolean }
+    if schema === ScenarioReader.device || schema === ScenarioReader.phone {
+      switch key {
+      case "onboardingCompleted", "signedIn", "offline": return boolean
+      case "screen", "outbox": return reference(key)
+      default: break
+      }
+    }
+    if schema === ScenarioReader.screen {
+      switch key {
+      case "id":
+        return enumeration(ScreenID.allCases.filter { ScenarioReader.restorableScreens[$0] != nil }.map(\.rawValue))
+      case "back": return reference("screen")
+      case "action": return reference("identifier")
+      case "argument": return reference("text")
+      default: break
+      }
+    }
+    if schema === ScenarioReader.change, key == "change" {
+      return enumeration(ScenarioReader.changeKinds.keys.sorted())
     }
     if schema === latency || (schema === ScenarioReader.auth && key.hasSuffix("Lifetime")) || key == "mfaLockout" {
       return reference("duration")
@@ -147,7 +169,15 @@ public enum ScenarioSchema {
           ])
         )
       ])
-    case "child", "pinned": return .object([("type", .string("boolean"))])
+    case "child", "pinned", "waited", "mineOnly": return boolean
+    case "accessUntil", "refreshUntil", "lockedUntil", "updatedAt", "nextAttempt": return reference("timestamp")
+    case "by", "updatedBy", "item", "member", "family", "task", "to", "notice", "pickup": return reference("identifier")
+    case "message": return reference("text")
+    case "provider": return enumeration(AuthProvider.allCases.map(\.rawValue))
+    case "shown": return list(of: reference("identifier"))
+    case "changes": return list(of: reference("change"))
+    case "failure": return reference("failure")
+    case "page", "attempts", "issued": return .object([("type", .string("integer")), ("minimum", .int(0))])
     case "birthday":
       return .object([
         ("type", .string("string")), ("pattern", .string("^([0-9]{4}-)?[0-9]{2}-[0-9]{2}$")),
@@ -266,6 +296,8 @@ public enum ScenarioSchema {
     ("pattern", .string("^[0-9]{1,9}(" + DurationText.units.map(\.suffix).joined(separator: "|") + ")$")),
     ("description", .string(DurationText.help)),
   ])
+
+  private static let boolean = JSON.object([("type", .string("boolean"))])
 
   private static func reference(_ name: String) -> JSON {
     .object([("$ref", .string("#/$defs/\(name)"))])

@@ -3,8 +3,9 @@ import TribeBoardCore
 
 /// Strict parsing of the dates scenarios use, from the text as written (never through YAML's own typing).
 enum Timestamp {
-  /// An ISO 8601 timestamp with a zone: `2026-03-02T08:00:00Z`, `2026-03-02T09:00+01:00`. Seconds are optional;
-  /// fractions of a second, a missing zone and a space instead of `T` are not accepted.
+  /// An ISO 8601 timestamp with a zone: `2026-03-02T08:00:00Z`, `2026-03-02T09:00+01:00`. Seconds are optional,
+  /// and may have milliseconds (`08:00:00.500Z`, 1 to 3 digits: a saved world's clock moves by latency); a missing
+  /// zone and a space instead of `T` are not accepted.
   static func date(from text: String) -> Result<Date, Problem> {
     var text = text
     return text.withUTF8 { date(fromUTF8: $0) }
@@ -19,10 +20,22 @@ enum Timestamp {
     else { return .failure(.format) }
     var index = 16
     var second = 0
+    var milliseconds = 0
     if index < c.count, c[index] == .colon {
       guard let value = number(c, index + 1, 2) else { return .failure(.format) }
       second = value
       index += 3
+      if index < c.count, c[index] == UInt8(ascii: ".") {
+        var digits = 0
+        while index + 1 + digits < c.count, digits < 4,
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c[index + 1 + digits])
+        {
+          digits += 1
+        }
+        guard (1...3).contains(digits), let value = number(c, index + 1, digits) else { return .failure(.format) }
+        milliseconds = value * [100, 10, 1][digits - 1]
+        index += 1 + digits
+      }
     }
     var offset = 0
     if index == c.count - 1, c[index] == UInt8(ascii: "Z") {
@@ -38,7 +51,8 @@ enum Timestamp {
     guard isRealDate(year: year, month: month, day: day) else { return .failure(.date) }
     guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.time) }
     let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
-    return .success(Date(timeIntervalSince1970: TimeInterval(seconds - offset)))
+    return .success(
+      Date(timeIntervalSince1970: TimeInterval(seconds - offset) + TimeInterval(milliseconds) / 1000))
   }
 
   /// A birthday: `YYYY-MM-DD` (a real date in that year) or `MM-DD` (February 29 allowed).

@@ -46,13 +46,19 @@ public final class Simulator {
     history = []
     actingUser = scenario.configuration.device.user
     let device = await environment.primaryDevice()
-    await launch(on: device)
+    await open(device)
     var step = Step(input: nil, snapshot: snapshot)
     await reportLatency(in: &step)
     return step
   }
 
-  private func launch(on device: MockDevice) async {
+  /// Opens the app on a phone just taken up: where the scenario saved it (see ``reopen(_:at:)``), or by a launch.
+  private func open(_ device: MockDevice) async {
+    if let screen = scenario.screens[device.user], await reopen(device, at: screen) { return }
+    await launch(on: device)
+  }
+
+  func launch(on device: MockDevice) async {
     let services = environment.services(for: device)
     phones[device.user] = Phone(device: device, services: services, state: await flow.launch(services))
   }
@@ -72,7 +78,7 @@ public final class Simulator {
     guard input.hasPrefix(":") else { return !input.isEmpty }
     let name = input.dropFirst().prefix { $0 != " " }
     let control = SimulatorControl(rawValue: String(name))
-    return control.map { ![.help, .where, .expect, .quit, .reset, .scenario, .undo, .go].contains($0) } ?? false
+    return control.map { ![.help, .where, .expect, .quit, .reset, .scenario, .undo, .go, .save].contains($0) } ?? false
   }
 
   /// Starts again and replays `inputs` without showing them; what they printed is dropped.
@@ -177,6 +183,8 @@ public final class Simulator {
       await undo(into: &step)
     case .go:
       await go(to: argument, into: &step)
+    case .save:
+      await save(argument, into: &step)
     }
   }
 
@@ -216,7 +224,7 @@ public final class Simulator {
     }
     actingUser = person.id
     if phones[person.id] == nil {
-      await launch(on: await environment.signedInDevice(for: person.id))
+      await open(await environment.signedInDevice(for: person.id))
     } else {
       await refresh()
     }

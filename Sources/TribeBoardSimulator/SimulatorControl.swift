@@ -21,6 +21,7 @@ extension SimulatorControl {
     case .go: ":go JOURNEY[@STEP]"
     case .reset: ":reset"
     case .scenario: ":scenario NAME|PATH"
+    case .save: ":save FILE [--force]"
     case .expect: ":expect KEY=VALUE …"
     case .quit: ":quit"
     }
@@ -44,6 +45,9 @@ extension SimulatorControl {
     case .go: "Replay a journey of this scenario up to a step (all of it without @STEP), then carry on by hand."
     case .reset: "Start the scenario again from its first state."
     case .scenario: "Switch to another scenario: a built-in name or a YAML file."
+    case .save:
+      "Write the world as it is now (people, families, phones, clock, faults) as a scenario file that reopens on "
+        + "this screen; `--force` replaces an existing file."
     case .expect:
       "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task or member "
         + "in the world; a mismatch fails the journey. Keys: "

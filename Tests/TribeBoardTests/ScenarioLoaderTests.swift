@@ -194,7 +194,7 @@ import TribeBoardMocks
     #expect(
       diagnostics("- summary\n- now\n") == [
         "x.yaml:1:1: error: the top level of a scenario must be a mapping with the keys name, summary, now, seed, "
-          + "device, accounts, families, faults, latency, auth, journeys; found a list"
+          + "device, phones, accounts, families, faults, latency, auth, journeys; found a list"
       ])
     #expect(diagnostics("# nothing here\n").first?.contains("1:1: error: the file holds no YAML") == true)
   }
@@ -217,14 +217,14 @@ import TribeBoardMocks
       diagnostics("sumary: x\n").first == "x.yaml:1:1: error: unknown key 'sumary' (did you mean 'summary'?)")
     #expect(
       diagnostics(minimal(replacing: "signedIn: true", with: "colour: blue")).first
-        == "x.yaml:5:3: error: unknown key 'colour' in 'device'; the keys here are user, onboardingCompleted, signedIn, offline"
+        == "x.yaml:5:3: error: unknown key 'colour' in 'device'; the keys here are user, onboardingCompleted, signedIn, offline, accessUntil, refreshUntil, screen, outbox"
     )
   }
 
   @Test func wrongTypesAreReported() {
     #expect(
       diagnostics(minimal(replacing: "device:\n  user: sarah\n  signedIn: true", with: "device: [sarah]")) == [
-        "x.yaml:3:9: error: 'device' must be a mapping with the keys user, onboardingCompleted, signedIn, offline; "
+        "x.yaml:3:9: error: 'device' must be a mapping with the keys user, onboardingCompleted, signedIn, offline, accessUntil, refreshUntil, screen, outbox; "
           + "found a list"
       ])
     #expect(
@@ -430,7 +430,7 @@ import TribeBoardMocks
       found == [
         "x.yaml:2:6: error: 'now' must be an ISO 8601 timestamp with a time zone, like 2026-03-02T08:00:00Z or "
           + "2026-03-02T09:00+01:00; found 'yesterday'",
-        "x.yaml:3:1: error: unknown key 'colour'; the keys here are name, summary, now, seed, device, accounts, "
+        "x.yaml:3:1: error: unknown key 'colour'; the keys here are name, summary, now, seed, device, phones, accounts, "
           + "families, faults, latency, auth, journeys",
         "x.yaml:4:17: error: unknown account 'nobody' as the device's user; accounts are: Sarah",
         "x.yaml:6:11: error: account id 'Sarah' must start with a lowercase letter and use only lowercase letters, "

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TribeBoardScenarios
+import TribeBoardSimulator
 
 /// `tribeboard schema`: the committed copy is current, every bundled scenario points to it, and a real validator
 /// (check-jsonschema, from PyPI) accepts the bundled scenarios and rejects the broken fixtures.
@@ -31,6 +32,7 @@ import TribeBoardScenarios
       Set(properties.keys)
         == [
           "name", "summary", "now", "seed", "device", "accounts", "families", "faults", "latency", "auth", "journeys",
+          "phones",
         ])
     #expect(object["required"] as? [String] == ["summary", "now", "device", "accounts"])
     #expect(object["additionalProperties"] as? Bool == false)
@@ -82,5 +84,30 @@ import TribeBoardScenarios
       #expect(rejected.status == 1, "\(fixture.lastPathComponent): \(rejected.stdout)\(rejected.stderr)")
       #expect(rejected.stdout.contains("Schema validation errors"), "\(rejected.stdout)\(rejected.stderr)")
     }
+  }
+
+  /// A world saved with `:save` (phones, their screens and waiting changes, lifetimes) is a scenario the schema
+  /// accepts too.
+  @Test(.enabled(if: checkJSONSchema != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+  func checkJSONSchemaAcceptsSavedWorlds() async throws {
+    let validator = try #require(
+      Self.checkJSONSchema, "check-jsonschema is not installed (pip install check-jsonschema)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-saved-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [String] = []
+    for name in ["offline", "family-admin", "errors", "sync-conflict", "session-expiry"] {
+      let scenario = try BundledScenarios.scenario(named: name)
+      for journey in scenario.journeys {
+        let simulator = Simulator(scenario: scenario)
+        _ = await simulator.start()
+        for step in journey.steps { _ = await simulator.handle(step) }
+        let file = folder.appendingPathComponent("\(name)-\(journey.name).yaml")
+        try ScenarioWriter.yaml(await simulator.savedScenario()).write(to: file, atomically: true, encoding: .utf8)
+        files.append(file.path)
+      }
+    }
+    let result = try ChildProcess.run(validator, ["--schemafile", Self.committed.path] + files, timeout: 120)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 }

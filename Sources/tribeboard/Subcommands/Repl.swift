@@ -10,7 +10,12 @@ extension Tribeboard {
       discussion: """
         Each screen shows its content and numbered actions: type a number or the action's words \
         (e.g. 'sign in apple', 'name The Johnsons'). Simulator commands start with a colon: :help, :where, \
-        :as, :clock, :fault, :offline, :online, :latency, :relaunch, :undo, :go, :reset, :scenario, :expect, :quit.
+        :as, :clock, :fault, :offline, :online, :latency, :relaunch, :undo, :go, :reset, :scenario, :save, :expect, \
+        :quit.
+
+        :save FILE writes the world as it is now (people, families, every phone, the clock, armed faults) as a \
+        scenario file; 'tribeboard repl --scenario FILE' reopens it on the same screen. An existing file is replaced \
+        only with ':save FILE --force'.
 
         At a terminal, lines can be edited, the arrows recall earlier lines (kept, at most 500, in \
         $XDG_STATE_HOME/tribeboard/history or ~/.local/state/tribeboard/history), and Tab completes the actions' \

@@ -1,0 +1,347 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardMocks
+
+/// The phones: the one in hand (`device`), the others a saved world left (`phones`), what each remembers (its
+/// network, the changes waiting on it) and the screen its app reopens on.
+extension ScenarioReader {
+  static let device = YAMLObject.Schema(
+    "in 'device'",
+    keys: ["user", "onboardingCompleted", "signedIn", "offline", "accessUntil", "refreshUntil", "screen", "outbox"],
+    required: [("user", "the id of the account holding the device")])
+  static let phone = YAMLObject.Schema(
+    "in a phone", keys: device.keys, required: [("user", "the id of the account holding the phone")])
+
+  mutating func readDevice(_ node: Node, key: String) -> MockDeviceState? {
+    let schema = key == "device" ? Self.device : Self.phone
+    guard let object = reader.object(node, schema, subject: key == "device" ? "'device'" : "each phone") else {
+      return nil
+    }
+    let context = key == "device" ? "as the device's user" : "as a phone's user"
+    let user = object["user"].flatMap { account($0, key: "user", context: context) }
+    let onboarded = object["onboardingCompleted"].flatMap { reader.bool($0, key: "onboardingCompleted") }
+    let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
+    let offline = object["offline"].flatMap { reader.bool($0, key: "offline") }
+    let outbox = object["outbox"].map { readOutbox($0) } ?? Outbox()
+    let accessUntil = NodeReader.optional(object["accessUntil"]) { reader.timestamp($0, key: "accessUntil") }
+    let refreshUntil = NodeReader.optional(object["refreshUntil"]) { reader.timestamp($0, key: "refreshUntil") }
+    for key in ["accessUntil", "refreshUntil"] where signedIn != true {
+      if let node = object[key] {
+        reader.report("'\(key)' is when a stored session runs out: it needs signedIn: true", at: node)
+      }
+    }
+    if let node = object["screen"], let screen = readScreen(node), let user { screens[user] = screen }
+    guard let user, let outbox, let accessUntil, let refreshUntil else { return nil }
+    return MockDeviceState(
+      user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false, offline: offline ?? false,
+      outbox: outbox, accessUntil: accessUntil, refreshUntil: refreshUntil)
+  }
+
+  /// `phones`: other people's phones, each at most once and never the device's.
+  mutating func readPhones(_ node: Node, device: MockDeviceState?) -> [MockDeviceState] {
+    guard let items = reader.list(node, key: "phones") else { return [] }
+    var phones: [MockDeviceState] = []
+    var holders: Set<UserID> = device.map { [$0.user] } ?? []
+    for item in items {
+      guard let phone = readDevice(item, key: "phone") else { continue }
+      guard holders.insert(phone.user).inserted else {
+        reader.report(
+          "'\(phone.user)' already has a phone (in 'device' or earlier in 'phones'); a person has one phone",
+          at: item)
+        continue
+      }
+      phones.append(phone)
+    }
+    return phones
+  }
+
+  // MARK: Screens
+
+  /// The screens an app can reopen on, and the keys each takes besides `id`.
+  static let restorableScreens: [ScreenID: [String]] = [
+    .onboarding: ["page"], .signIn: [], .familySetup: [], .createFamily: [], .joinFamily: [], .dashboard: [],
+    .calendar: [], .eventDetail: ["item"], .addEvent: ["title", "start", "place", "participants"],
+    .tasks: ["mineOnly", "shown"], .taskDetail: ["item"], .addTask: ["title", "assignee", "due", "points"],
+    .messages: [], .noticeboard: ["shown"], .schoolRun: [], .settings: [], .profile: [], .notifications: [],
+    .familyManagement: [], .memberDetail: ["member"], .familyCreated: [], .familyPreview: ["code"],
+    .mfa: ["provider"], .confirm: ["back", "action", "argument"],
+  ]
+  static let screenKeys = [
+    "id", "page", "item", "member", "mineOnly", "shown", "title", "start", "place", "participants", "assignee", "due",
+    "points", "code", "provider", "back", "action", "argument",
+  ]
+  static let screen = YAMLObject.Schema(
+    "in 'screen'", keys: screenKeys, required: [("id", "the screen the app reopens on, such as dashboard")])
+
+  /// `screen: { id: taskDetail, item: bins }`: where the phone's app reopens.
+  mutating func readScreen(_ node: Node) -> SavedScreen? {
+    guard let object = reader.object(node, Self.screen, subject: "'screen'"), let idNode = object["id"] else {
+      return nil
+    }
+    let names = ScreenID.allCases.filter { Self.restorableScreens[$0] != nil }.map(\.rawValue)
+    guard let id = reader.choice(idNode, key: "screen", among: names).flatMap(ScreenID.init(rawValue:)) else {
+      return nil
+    }
+    let allowed = Self.restorableScreens[id] ?? []
+    var valid = true
+    for key in object.keysInOrder where key.value != "id" && !allowed.contains(key.value) {
+      let takes = allowed.isEmpty ? "takes no other key" : "takes \(allowed.joined(separator: ", "))"
+      reader.report("'\(key.value)' does not belong to the \(id.rawValue) screen, which \(takes)", at: key.position)
+      valid = false
+    }
+    guard valid else { return nil }
+    switch id {
+    case .familyPreview:
+      guard let node = object["code"] else {
+        reader.report("the familyPreview screen needs 'code': the family code typed", at: object.position)
+        return nil
+      }
+      guard let text = reader.text(node, key: "code") else { return nil }
+      do throws(AppError) {
+        return .familyPreview(code: try Validation.familyCode(text.value))
+      } catch {
+        reader.report("family code \(NodeReader.quoted(text.value)) is not valid: \(error.message)", at: node)
+        return nil
+      }
+    case .mfa:
+      guard let node = object["provider"] else {
+        reader.report(
+          "the mfa screen needs 'provider': apple or google, the sign-in waiting for its code", at: object.position)
+        return nil
+      }
+      return reader.choice(node, key: "provider", as: AuthProvider.self).map { .verification($0) }
+    case .confirm:
+      return readQuestion(object)
+    default:
+      return readPlainScreen(id, object).map { .screen($0) }
+    }
+  }
+
+  /// `{ id: confirm, action: remove, back: { id: memberDetail, member: rose } }`: the question the action asks on
+  /// the screen `back`.
+  private mutating func readQuestion(_ object: YAMLObject) -> SavedScreen? {
+    guard let backNode = object["back"], let actionNode = object["action"] else {
+      reader.report(
+        "the confirm screen needs 'back' (the screen the question was asked from) and 'action' (the action that "
+          + "asks it)", at: object.position)
+      return nil
+    }
+    guard case .screen(let back)? = readScreen(backNode) else {
+      if !reader.hasErrors { reader.report("'back' must be a screen of its own, not a question", at: backNode) }
+      return nil
+    }
+    let asking = FlowTable.app[back.id].actions.filter { $0.confirmation != nil }.map(\.id.rawValue)
+    guard !asking.isEmpty else {
+      reader.report("no action of the \(back.id.rawValue) screen asks a question first", at: backNode)
+      return nil
+    }
+    guard let action = reader.choice(actionNode, key: "action", among: asking).flatMap(ActionID.init(rawValue:)) else {
+      return nil
+    }
+    let argument = NodeReader.optional(object["argument"]) { reader.text($0, key: "argument", singleLine: true) }
+    guard let argument else { return nil }
+    return .question(back: back, intent: Intent(action, argument?.value))
+  }
+
+  private mutating func readPlainScreen(_ id: ScreenID, _ object: YAMLObject) -> Screen? {
+    switch id {
+    case .onboarding:
+      let page = object["page"].map { reader.integer($0, key: "page", minimum: 1, maximum: 3) } ?? 1
+      return page.map { .onboarding(page: $0) }
+    case .signIn: return .signIn
+    case .familySetup: return .familySetup
+    case .createFamily: return .createFamily
+    case .joinFamily: return .joinFamily
+    case .dashboard: return .dashboard
+    case .familyCreated: return .familyCreated
+    case .calendar: return .calendar
+    case .messages: return .messages
+    case .schoolRun: return .schoolRun
+    case .settings: return .settings
+    case .profile: return .profile
+    case .notifications: return .notifications
+    case .familyManagement: return .familyManagement
+    case .eventDetail, .taskDetail:
+      guard let node = object["item"] else {
+        reader.report("the \(id.rawValue) screen needs 'item': the id of the item it shows", at: object.position)
+        return nil
+      }
+      // The calendar shows birthdays as entries of their own: `birthday-ACCOUNT`.
+      if id == .eventDetail, case .scalar(let scalar) = node, scalar.string.hasPrefix("birthday-"),
+        accountPositions[String(scalar.string.dropFirst("birthday-".count))] != nil
+      {
+        return .eventDetail(scalar.string)
+      }
+      guard let item = itemReference(node, key: "item") else { return nil }
+      return id == .eventDetail ? .eventDetail(item) : .taskDetail(item)
+    case .memberDetail:
+      guard let node = object["member"] else {
+        reader.report("the memberDetail screen needs 'member': the account it shows", at: object.position)
+        return nil
+      }
+      return account(node, key: "member", context: "on the memberDetail screen").map { .memberDetail($0) }
+    case .tasks:
+      let mineOnly = object["mineOnly"].map { reader.bool($0, key: "mineOnly") } ?? false
+      let shown = object["shown"].map { itemReferences($0, key: "shown") } ?? []
+      guard let mineOnly, let shown else { return nil }
+      return .tasks(mineOnly: mineOnly, shown: shown)
+    case .noticeboard:
+      let shown = object["shown"].map { itemReferences($0, key: "shown") } ?? []
+      return shown.map { .noticeboard(shown: $0) }
+    case .addEvent:
+      var draft = EventDraft()
+      let title = NodeReader.optional(object["title"]) { reader.text($0, key: "title", singleLine: true) }
+      let start = NodeReader.optional(object["start"]) { reader.timestamp($0, key: "start") }
+      let place = NodeReader.optional(object["place"]) { reader.text($0, key: "place", singleLine: true) }
+      let participants = object["participants"].map { accounts($0, key: "participants") } ?? []
+      guard let title, let start, let place, let participants else { return nil }
+      draft.title = title?.value
+      draft.start = start
+      draft.place = place?.value
+      draft.participants = participants
+      return .addEvent(draft)
+    case .addTask:
+      var draft = TaskDraft()
+      let title = NodeReader.optional(object["title"]) { reader.text($0, key: "title", singleLine: true) }
+      let assignee = NodeReader.optional(object["assignee"]) {
+        account($0, key: "assignee", context: "on the addTask screen")
+      }
+      let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
+      let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
+      guard let title, let assignee, let due, let points else { return nil }
+      draft.title = title?.value
+      draft.assignee = assignee
+      draft.due = due
+      draft.points = points
+      return .addTask(draft)
+    case .mfa, .preparing, .familyPreview, .confirm:
+      return nil
+    }
+  }
+
+  /// The id of an event, task, message, notice, school run or pickup of the scenario.
+  private mutating func itemReference(_ node: Node, key: String) -> ItemID? {
+    guard let id = reader.identifier(node, what: "'\(key)'")?.value else { return nil }
+    guard itemIDs[id] != nil else {
+      reader.report(
+        "'\(key)' names no item: no event, task, message, notice, school run or pickup has the id '\(id)'"
+          + Suggestions.didYouMean(id, in: Array(itemIDs.keys).sorted()), at: node)
+      return nil
+    }
+    return id
+  }
+
+  private mutating func itemReferences(_ node: Node, key: String) -> [ItemID]? {
+    guard let items = reader.list(node, key: key) else { return nil }
+    let ids = items.map { itemReference($0, key: key) }
+    return ids.contains(nil) ? nil : ids.compactMap { $0 }
+  }
+
+  private mutating func accounts(_ node: Node, key: String) -> [UserID]? {
+    guard let items = reader.list(node, key: key) else { return nil }
+    let ids = items.map { account($0, key: key, context: "in '\(key)'") }
+    return ids.contains(nil) ? nil : ids.compactMap { $0 }
+  }
+
+  // MARK: Outbox
+
+  static let outbox = YAMLObject.Schema(
+    "in 'outbox'", keys: ["changes", "attempts", "nextAttempt", "failure", "issued"])
+  static let change = YAMLObject.Schema(
+    "in a change",
+    keys: [
+      "id", "change", "by", "at", "summary", "waited", "family", "text", "task", "status", "to", "notice", "pinned",
+      "pickup", "driver",
+    ],
+    required: [
+      ("id", "the change's id, which the backend applies at most once"),
+      ("change", "what kind of change: sendMessage, postNotice, setTaskStatus, assignTask, setPinned or setDriver"),
+      ("by", "the account that made it"), ("at", "when it was made"),
+      ("summary", "a few words for the person, such as message “On my way”"),
+    ])
+  static let changeKinds: [String: [String]] = [
+    "sendMessage": ["family", "text"], "postNotice": ["family", "text"], "setTaskStatus": ["task", "status"],
+    "assignTask": ["task", "to"], "setPinned": ["notice", "pinned"], "setDriver": ["pickup"],
+  ]
+  static let failure = YAMLObject.Schema(
+    "in 'failure'", keys: ["error", "message"],
+    required: [("error", "the error code sending failed with"), ("message", "the message the person read")])
+
+  /// `outbox: { changes: […], attempts: 1, nextAttempt: TIME, failure: { error, message }, issued: 3 }`.
+  mutating func readOutbox(_ node: Node) -> Outbox? {
+    guard let object = reader.object(node, Self.outbox, subject: "'outbox'") else { return nil }
+    var outbox = Outbox()
+    var valid = true
+    if let node = object["changes"], let items = reader.list(node, key: "changes") {
+      for item in items {
+        if let change = readChange(item) { outbox.changes.append(change) } else { valid = false }
+      }
+    }
+    if let node = object["attempts"] {
+      if let attempts = reader.integer(node, key: "attempts") { outbox.attempts = attempts } else { valid = false }
+    }
+    if let node = object["nextAttempt"] {
+      if let date = reader.timestamp(node, key: "nextAttempt") { outbox.nextAttemptAt = date } else { valid = false }
+    }
+    if let node = object["issued"] {
+      if let issued = reader.integer(node, key: "issued") { outbox.issued = issued } else { valid = false }
+    }
+    if let node = object["failure"] {
+      if let failure = reader.object(node, Self.failure, subject: "'failure'"),
+        let code = failure["error"].flatMap({ reader.choice($0, key: "error", as: AppError.Code.self) }),
+        let message = failure["message"].flatMap({ reader.text($0, key: "message", singleLine: true) })
+      {
+        outbox.failure = AppError(code, message.value)
+      } else {
+        valid = false
+      }
+    }
+    return valid ? outbox : nil
+  }
+
+  private mutating func readChange(_ node: Node) -> PendingChange? {
+    guard let object = reader.object(node, Self.change, subject: "each change") else { return nil }
+    let id = object["id"].flatMap { reader.text($0, key: "id", singleLine: true) }
+    let author = object["by"].flatMap { account($0, key: "by", context: "as a change's author") }
+    let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
+    let summary = object["summary"].flatMap { reader.text($0, key: "summary", singleLine: true) }
+    let waited = object["waited"].map { reader.bool($0, key: "waited") } ?? false
+    guard let kindNode = object["change"],
+      let kind = reader.choice(kindNode, key: "change", among: Self.changeKinds.keys.sorted())
+    else { return nil }
+    let needed = Self.changeKinds[kind] ?? []
+    for key in needed where object[key] == nil && !(kind == "setDriver" && key == "driver") {
+      reader.report("a \(kind) change needs '\(key)'", at: object.position)
+      return nil
+    }
+    let change: Change?
+    switch kind {
+    case "sendMessage", "postNotice":
+      let family = object["family"].flatMap { reader.identifier($0, what: "'family'")?.value }
+      let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true)?.value }
+      change = family.flatMap { family in
+        text.map { kind == "sendMessage" ? .sendMessage($0, family: family) : .postNotice($0, family: family) }
+      }
+    case "setTaskStatus":
+      let task = object["task"].flatMap { itemReference($0, key: "task") }
+      let status = object["status"].flatMap { reader.choice($0, key: "status", as: FamilyTask.Status.self) }
+      change = task.flatMap { task in status.map { .setTaskStatus($0, task: task) } }
+    case "assignTask":
+      let task = object["task"].flatMap { itemReference($0, key: "task") }
+      let to = object["to"].flatMap { account($0, key: "to", context: "as a task's assignee") }
+      change = task.flatMap { task in to.map { .assignTask(task, to: $0) } }
+    case "setPinned":
+      let notice = object["notice"].flatMap { itemReference($0, key: "notice") }
+      let pinned = object["pinned"].flatMap { reader.bool($0, key: "pinned") }
+      change = notice.flatMap { notice in pinned.map { .setPinned($0, notice: notice) } }
+    default:
+      let pickup = object["pickup"].flatMap { itemReference($0, key: "pickup") }
+      let driver = NodeReader.optional(object["driver"]) { account($0, key: "driver", context: "as a pickup's driver") }
+      change = pickup.flatMap { pickup in driver.map { .setDriver($0, pickup: pickup) } }
+    }
+    guard let id, let author, let at, let summary, let waited, let change else { return nil }
+    return PendingChange(
+      id: id.value, change: change, author: author, madeAt: at, summary: summary.value, waited: waited)
+  }
+}
