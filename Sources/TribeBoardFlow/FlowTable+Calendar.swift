@@ -27,8 +27,7 @@ extension FlowTable {
           let entry = try item(argument, in: upcoming(state), noun: "entry")
           state.screen = .eventDetail(entry.id)
         },
-        .go(
-          .addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft()), requires: .addEvent),
+        .open(.addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft())),
         .home,
       ]),
     ScreenSpec(

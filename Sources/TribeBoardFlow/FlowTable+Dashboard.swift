@@ -24,13 +24,12 @@ extension FlowTable {
       return blocks
     },
     actions: [
-      .go(.openCalendar, "Calendar", phrases: ["calendar", "open calendar"], to: .calendar, requires: .viewCalendar),
-      .go(.openTasks, "Tasks", phrases: ["tasks", "open tasks"], to: .tasks(mineOnly: false), requires: .viewOwnTasks),
-      .go(.openMessages, "Messages", phrases: ["messages", "open messages"], to: .messages, requires: .viewMessages),
-      .go(
-        .openSchoolRun, "School run", phrases: ["school run", "open school run"], to: .schoolRun,
-        requires: .viewSchoolRun),
-      .go(.openSettings, "Settings", phrases: ["settings", "open settings"], to: .settings, requires: .viewProfile),
+      .open(.openCalendar, "Calendar", phrases: ["calendar", "open calendar"], to: .calendar),
+      .open(.openTasks, "Tasks", phrases: ["tasks", "open tasks"], to: .tasks(mineOnly: false)),
+      .open(.openMessages, "Messages", phrases: ["messages", "open messages"], to: .messages),
+      .open(
+        .openSchoolRun, "School run", phrases: ["school run", "open school run"], to: .schoolRun),
+      .open(.openSettings, "Settings", phrases: ["settings", "open settings"], to: .settings),
       Flow.syncNow,
       signOut,
     ])

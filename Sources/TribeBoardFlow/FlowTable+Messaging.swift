@@ -40,9 +40,8 @@ extension FlowTable {
           try await Flow.submit(
             .sendMessage(text, family: family), summary: "message “\(text)”", done: "Sent.", &state, services)
         },
-        .go(
-          .openNoticeboard, "Noticeboard", phrases: ["noticeboard", "notices"], to: .noticeboard(),
-          requires: .viewMessages),
+        .open(
+          .openNoticeboard, "Noticeboard", phrases: ["noticeboard", "notices"], to: .noticeboard()),
         .home,
       ]),
     ScreenSpec(

@@ -6,13 +6,12 @@ extension FlowTable {
       .settings, requires: .viewProfile, title: "Settings",
       body: { state in [.paragraph("Your profile, notifications and family.")] },
       actions: [
-        .go(.openProfile, "Profile", phrases: ["profile"], to: .profile, requires: .viewProfile),
-        .go(
-          .openNotifications, "Notifications", phrases: ["notifications"], to: .notifications,
-          requires: .editNotifications),
-        .go(
+        .open(.openProfile, "Profile", phrases: ["profile"], to: .profile),
+        .open(
+          .openNotifications, "Notifications", phrases: ["notifications"], to: .notifications),
+        .open(
           .openFamilyManagement, "Family management", phrases: ["family management", "family", "manage"],
-          to: .familyManagement, requires: .manageFamily),
+          to: .familyManagement),
         FlowAction(
           .leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily,
           targets: [.confirm, .familySetup],

@@ -47,7 +47,7 @@ extension FlowTable {
           .showAll, "Show everyone's", phrases: ["all", "show all"], requires: .viewAllTasks,
           when: Condition("showing only your tasks") { showsOnlyMine($0) }, targets: [.tasks]
         ) { state, _, _ in state.screen = .tasks(mineOnly: false) },
-        .go(.addTask, "Add a task", phrases: ["add task", "add"], to: .addTask(TaskDraft()), requires: .addTask),
+        .open(.addTask, "Add a task", phrases: ["add task", "add"], to: .addTask(TaskDraft())),
         .home,
       ]),
     ScreenSpec(

@@ -9,7 +9,20 @@ public struct FlowTable: Sendable {
   public let screens: [ScreenID: ScreenSpec]
 
   public init(_ specs: [ScreenSpec]) {
-    screens = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
+    let declared = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
+    var screens = declared
+    // An action that opens a screen needs what the screen needs: the table says it once, on the screen.
+    for spec in specs {
+      screens[spec.id]?.actions = spec.actions.map { action in
+        guard action.opensTarget, let target = action.targets.first, let needed = declared[target]?.requires else {
+          return action
+        }
+        var opening = action
+        opening.requires = needed
+        return opening
+      }
+    }
+    self.screens = screens
   }
 
   public subscript(id: ScreenID) -> ScreenSpec {
@@ -58,7 +71,7 @@ public struct ScreenSpec: Sendable {
   /// The content, from the state.
   public let body: Body
   /// The actions the screen offers, in display order.
-  public let actions: [FlowAction]
+  public internal(set) var actions: [FlowAction]
   /// The screen's own way to try again, for an error that an action of another screen left here.
   public let retry: ActionID?
 
@@ -95,7 +108,7 @@ public struct FlowAction: Sendable {
   /// The argument it takes, described for help ("family name"); `nil` when it takes none.
   public let argument: String?
   /// The permission it needs; a role without it does not see the action and is refused if it types it.
-  public let requires: Capability?
+  public internal(set) var requires: Capability?
   /// A condition on the state for the action to be offered at all.
   public let condition: Condition?
   /// The screens it can lead to, for the flow graph.
@@ -103,6 +116,9 @@ public struct FlowAction: Sendable {
   /// Whether the action list shows it. An unlisted action still works when typed: it exists to explain a
   /// refusal (e.g. "join as parent admin").
   public let listed: Bool
+  /// Whether the action opens its target screen and so needs what that screen needs (``FlowAction/open``): the
+  /// table fills in ``requires`` from the screen.
+  public internal(set) var opensTarget = false
   /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
   public let confirmation: (@Sendable (AppState) -> String)?
   public let run: Run
@@ -156,12 +172,20 @@ public struct Condition: Sendable {
 }
 
 extension FlowAction {
-  /// An action that only moves to `screen`, with the permission that screen needs.
-  static func go(
-    _ id: ActionID, _ label: String, phrases: [String], to screen: Screen, requires: Capability? = nil,
-    when condition: Condition? = nil
+  /// An action that opens `screen`, needing the permission the screen's row of the table names.
+  static func open(
+    _ id: ActionID, _ label: String, phrases: [String], to screen: Screen, when condition: Condition? = nil
   ) -> FlowAction {
-    FlowAction(id, label, phrases: phrases, requires: requires, when: condition, targets: [screen.id]) {
+    var action = go(id, label, phrases: phrases, to: screen, when: condition)
+    action.opensTarget = true
+    return action
+  }
+
+  /// An action that only moves to `screen` (back, home), open to whoever is on the screen it is offered on.
+  static func go(
+    _ id: ActionID, _ label: String, phrases: [String], to screen: Screen, when condition: Condition? = nil
+  ) -> FlowAction {
+    FlowAction(id, label, phrases: phrases, when: condition, targets: [screen.id]) {
       state, _, _ in state.screen = screen
     }
   }

@@ -132,3 +132,21 @@ import TribeBoardMocks
     #expect(!Permissions.allows(.visitor, .editNotifications))
   }
 }
+
+@Suite struct OpeningActionTests {
+  /// The dashboard's tiles and settings' rows say no permission of their own: each needs what its screen needs.
+  @Test func anActionThatOpensAScreenNeedsWhatTheScreenNeeds() {
+    let table = FlowTable.app
+    var opening = 0
+    for spec in table.screens.values {
+      for action in spec.actions where action.opensTarget {
+        opening += 1
+        let target = table[action.targets[0]]
+        #expect(target.requires != nil, "\(action.id) opens \(target.id), which needs nothing")
+        #expect(action.requires == target.requires, "\(action.id) on \(spec.id)")
+      }
+    }
+    #expect(opening == 11)
+    #expect(table[.dashboard].actions.first { $0.id == .openSettings }?.requires == .viewProfile)
+  }
+}
