@@ -48,7 +48,9 @@ public struct TextRenderer: Sendable {
     let heading = "╭─ \(title) "
     var body = Body()
     body.text += style.apply(.title, heading)
-    body.text += style.apply(.dim, Self.rule(max(2, width - heading.count - tag.count)) + tag)
+    // "╭─ " and a space around an ASCII title are its characters plus four; the tag is ASCII.
+    let headingCount = Self.isPrintableASCII(title) ? title.utf8.count + 4 : heading.count
+    body.text += style.apply(.dim, Self.rule(max(2, width - headingCount - Self.characterCount(tag))) + tag)
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
@@ -72,20 +74,21 @@ public struct TextRenderer: Sendable {
     }
     if !snapshot.actions.isEmpty {
       body.separate()
-      let labelWidth = snapshot.actions.map(\.label.count).max() ?? 0
+      let labelCounts = snapshot.actions.map { Self.characterCount($0.label) }
+      let labelWidth = labelCounts.max() ?? 0
       for (index, action) in snapshot.actions.enumerated() {
         body.beginLine()
         body.text += style.apply(.bold, String(index + 1))
         body.text += " "
         body.text += action.label
-        body.text += Self.spaces(labelWidth - action.label.count + 2)
+        body.text += Self.spaces(labelWidth - labelCounts[index] + 2)
         body.text += style.apply(.dim, action.usage)
         body.endLine()
       }
     }
     body.text += "\n"
     body.text += columns == nil ? Self.bottom : "╰" + Self.rule(width - 1)
-    return body.text
+    return body.string
   }
 
   /// The block without its frame: the title and screen id, then the content lines as they are.
@@ -168,15 +171,29 @@ public struct TextRenderer: Sendable {
   /// strip them, which would break golden transcripts). A line is written in place between ``beginLine()`` and
   /// ``endLine()``, which trims it as ``TextRenderer/trimmingTrailingSpaces(_:)`` would.
   private struct Body {
-    var text = ""
+    /// The text so far, as UTF-8 bytes: appending bytes to an array costs a fraction of appending to a `String`, and
+    /// a screen is some thirty appends.
+    var text = Bytes()
     private var isEmpty = true
     private var lastIsBlank = false
     /// Where the current line's content starts, in UTF-8 bytes.
     private var lineStart = 0
 
-    init() {
-      text.reserveCapacity(2048)
+    struct Bytes {
+      var utf8: [UInt8] = []
+
+      static func += (bytes: inout Bytes, text: String) {
+        var text = text
+        text.withUTF8 { bytes.utf8.append(contentsOf: $0) }
+      }
     }
+
+    init() {
+      text.utf8.reserveCapacity(2048)
+    }
+
+    /// The whole text.
+    var string: String { String(decoding: text.utf8, as: UTF8.self) }
 
     mutating func beginLine() {
       text += "\n│ "
@@ -185,19 +202,19 @@ public struct TextRenderer: Sendable {
 
     mutating func endLine() {
       let utf8 = text.utf8
-      let start = utf8.index(utf8.startIndex, offsetBy: lineStart)
+      let start = lineStart
       isEmpty = false
-      lastIsBlank = start == utf8.endIndex
-      var end = utf8.endIndex
-      while end > start && utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
-      if end < utf8.endIndex && end > start && utf8[utf8.index(before: end)] >= 0x80 {
+      lastIsBlank = start == utf8.count
+      var end = utf8.count
+      while end > start && utf8[end - 1] == 0x20 { end -= 1 }
+      if end < utf8.count && end > start && utf8[end - 1] >= 0x80 {
         // A non-ASCII character before the spaces: trim the line by characters, on its own.
-        let line = String(Substring(utf8[start...]))
-        end = utf8.index(start, offsetBy: TextRenderer.trimmingTrailingSpaces(line).utf8.count)
+        let line = String(decoding: utf8[start...], as: UTF8.self)
+        end = start + TextRenderer.trimmingTrailingSpaces(line).utf8.count
       }
       // An empty line is "│" alone, without the space.
-      let cut = end == start ? utf8.index(before: start) : end
-      if cut < utf8.endIndex { text.removeSubrange(cut...) }
+      let cut = end == start ? start - 1 : end
+      if cut < utf8.count { text.utf8.removeSubrange(cut...) }
     }
 
     mutating func append(_ line: String) {
@@ -223,6 +240,16 @@ public struct TextRenderer: Sendable {
     strings.reserveCapacity(width + 1)
     for _ in 0..<width { strings.append(strings[strings.count - 1] + piece) }
     return strings
+  }
+
+  /// `text.count`, from the UTF-8 count when the text is printable ASCII (then each character is one byte: of ASCII
+  /// pairs only CR LF joins into one character).
+  static func characterCount(_ text: String) -> Int {
+    isPrintableASCII(text) ? text.utf8.count : text.count
+  }
+
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// `count` box-drawing dashes.

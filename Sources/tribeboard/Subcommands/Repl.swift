@@ -6,6 +6,8 @@ import TribeBoardSimulator
 extension Tribeboard {
   struct Repl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "repl",
       abstract: "Walk the app's flows interactively on a scenario.",
       discussion: """
         Each screen shows its content and numbered actions: type a number or the action's words \
