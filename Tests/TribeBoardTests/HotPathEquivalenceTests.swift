@@ -97,3 +97,32 @@ import TribeBoardMocks
     #expect(ActionID.allCases.count <= 256)
   }
 }
+
+/// A bare `tribeboard` skips ArgumentParser and opens the REPL with its defaults: it must do exactly what
+/// `tribeboard repl` does, output and exit code, whatever the input.
+@Suite struct BareStartTests {
+  @Test(arguments: [
+    "", "1\n2\n:where\n", "junk\n:quit\n", ":expect screen=dashboard\n", "get started\nsign in apple\n:help\n",
+  ])
+  func bareStartIsTheDefaultREPL(input: String) throws {
+    let binary = ProcessFaultTests.binary.path
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
+    let bare = try ChildProcess.run(binary, [], input: input, timeout: 30)
+    let repl = try ChildProcess.run(binary, ["repl"], input: input, timeout: 30)
+    #expect(!bare.timedOut && !repl.timedOut)
+    #expect(bare.status == repl.status)
+    #expect(bare.stdout == repl.stdout)
+    #expect(bare.stderr == repl.stderr)
+    #expect(bare.stdout.contains("╭─ "))
+  }
+
+  @Test func bareStartWithStandardOutputFullEndsAsTheREPLDoes() throws {
+    let binary = ProcessFaultTests.binary.path
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
+    let bare = try ChildProcess.run(binary, [], stdout: .path("/dev/full"), timeout: 30)
+    let repl = try ChildProcess.run(binary, ["repl"], stdout: .path("/dev/full"), timeout: 30)
+    #expect(bare.status == 74)
+    #expect(bare.status == repl.status)
+    #expect(bare.stderr == repl.stderr)
+  }
+}
