@@ -78,6 +78,24 @@ import TribeBoardMocks
     }
   }
 
+  @Test func startOfDayAndHourByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 6)
+    // Day edges, fractions of a second either side of midnight, the ends of the arithmetic range, and beyond it.
+    var times: [TimeInterval] = [
+      0, -1, -0.25, 86_399.75, 86_400, 1_772_438_400, 1_772_438_399.999, -2_208_988_800, 7_258_118_399.5,
+      7_258_118_400, -2_208_988_801, -62_135_596_800,
+    ]
+    for _ in 0..<5000 {
+      let whole = -2_208_988_800 + TimeInterval(random.next() % 9_467_107_200)
+      times += [whole, whole + Double(random.next() % 1000) / 1000]
+    }
+    for time in times {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.startOfDay(date) == DateText.calendar.startOfDay(for: date), "at \(time)")
+      #expect(DateText.hour(date) == DateText.calendar.component(.hour, from: date), "at \(time)")
+    }
+  }
+
   @Test func enumsHashByCaseAndStillFindEveryCase() {
     func check<T: CaseHashable>(_ type: T.Type) {
       let tags = Set(T.allCases.map(\.caseTag))
