@@ -274,11 +274,13 @@ public struct TextRenderer: Sendable {
   /// Whether `text` holds a control character (general category Cc, U+0000–U+001F and U+007F–U+009F, what
   /// `Validation.containsControlCharacters` looks for), from its UTF-8 bytes alone: a C0 control or DEL is one byte
   /// below 0x20 or 0x7F, a C1 control is 0xC2 then 0x80–0x9F. No scalar's properties are looked up.
-  static func hasControlCharacters(_ text: String) -> Bool {
+  /// With `allowingLineBreaks`, a line break (`\n`) does not count.
+  static func hasControlCharacters(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
+    let lineBreak: UInt8 = allowingLineBreaks ? 0x0A : 0xFF
     func scan(_ bytes: some Sequence<UInt8>) -> Bool {
       var previous: UInt8 = 0
       for byte in bytes {
-        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+        if (byte < 0x20 && byte != lineBreak) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
         previous = byte
       }
       return false

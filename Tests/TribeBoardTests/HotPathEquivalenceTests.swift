@@ -96,6 +96,16 @@ import TribeBoardMocks
     }
   }
 
+  @Test func messageLinesAreCleanedAsBefore() {
+    for text in Self.randomTexts(seed: 7) {
+      let step = Step(input: nil, messages: [.init(kind: .info, text: text)])
+      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TextRenderer.clean(String($0))
+      }.joined(separator: "\n")
+      #expect(step.text(style: .plain) == expected, "\(text.debugDescription)")
+    }
+  }
+
   @Test func enumsHashByCaseAndStillFindEveryCase() {
     func check<T: CaseHashable>(_ type: T.Type) {
       let tags = Set(T.allCases.map(\.caseTag))
