@@ -347,7 +347,9 @@ public struct TextRenderer: Sendable {
       for line in QRPlaceholder.lines(for: payload) { body.append(line) }
       body.append(style.apply(.dim, "QR placeholder, not scannable; it stands for \(payload)"))
     case .pager(let page, let count):
-      let dots = (1...count).map { $0 == page ? "●" : "○" }.joined(separator: " ")
+      // Built by appending: the generic joined(separator:) costs a type lookup at its first use, on the first screen.
+      var dots = ""
+      for index in 1...count { dots += (index == 1 ? "" : " ") + (index == page ? "●" : "○") }
       body.separate()
       body.append("\(dots)   page \(page) of \(count)")
     }
