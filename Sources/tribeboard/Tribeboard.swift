@@ -46,10 +46,12 @@ struct Tribeboard: AsyncParsableCommand {
   static func main() async {
     StandardOutput.prepare()
     guard CommandLine.arguments.count > 1 else {
-      do {
-        try await Repl.session()
-      } catch {
-        exit(withError: error)
+      OneThreadExecutor().run {
+        do {
+          try await Repl.session()
+        } catch {
+          exit(withError: error)
+        }
       }
       return
     }
