@@ -20,7 +20,11 @@ public struct UserProfile: Equatable, Hashable, Sendable, Identifiable {
   }
 
   /// The first word of the name, for greetings.
-  public var firstName: String { name.split(separator: " ").first.map(String.init) ?? name }
+  public var firstName: String {
+    // What `name.split(separator: " ").first ?? name` gives, without splitting the whole name (screens ask often).
+    guard let start = name.firstIndex(where: { $0 != " " }) else { return name }
+    return String(name[start..<(name[start...].firstIndex(of: " ") ?? name.endIndex)])
+  }
 }
 
 /// A month and day, for birthdays that recur every year.

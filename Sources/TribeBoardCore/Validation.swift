@@ -14,7 +14,7 @@ public enum Validation {
     guard !containsControlCharacters(raw) else {
       throw AppError(.invalidFamilyName, "A family name can't contain control characters.")
     }
-    let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let name = raw.collapsingWhitespace
     if name.isEmpty {
       throw AppError(.invalidFamilyName, "Enter a family name.")
     }
@@ -61,7 +61,7 @@ public enum Validation {
       throw AppError(
         .validationFailed, "\(field.sentenceCased) can't contain control characters.")
     }
-    let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let text = raw.collapsingWhitespace
     if text.isEmpty {
       throw AppError(.validationFailed, "Enter \(field).")
     }

@@ -80,6 +80,19 @@ package enum DateText {
       weekday: ((days % 7) + 7 + 4) % 7 + 1)
   }
 
+  /// The start of `date`'s day in UTC, as `calendar.startOfDay(for:)` gives it: by arithmetic between 1900 and 2200
+  /// (UTC has no daylight saving to skip), through the calendar otherwise. Screens ask on every render.
+  public static func startOfDay(_ date: Date) -> Date {
+    let time = date.timeIntervalSince1970
+    guard arithmeticRange.contains(time) else { return calendar.startOfDay(for: date) }
+    return Date(timeIntervalSince1970: (time / 86400).rounded(.down) * 86400)
+  }
+
+  /// The hour of `date` in UTC, as `calendar.component(.hour, from:)` gives it.
+  public static func hour(_ date: Date) -> Int {
+    fields(date).hour
+  }
+
   /// The fields of `date` as the UTC Gregorian calendar gives them.
   static func calendarFields(_ date: Date) -> Fields {
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
@@ -104,7 +117,7 @@ package enum DateText {
   /// The next time at or after `now` that `birthday` falls on, at midnight.
   package static func nextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
     if let date = arithmeticNextOccurrence(ofMonth: month, day: day, after: now) { return date }
-    let today = calendar.startOfDay(for: now)
+    let today = startOfDay(now)
     return calendar.nextDate(
       after: today.addingTimeInterval(-1), matching: DateComponents(month: month, day: day), matchingPolicy: .nextTime)
   }

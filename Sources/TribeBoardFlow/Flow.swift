@@ -405,7 +405,7 @@ public struct Flow: Sendable {
   /// Reads `input` as an action number ("2"), or an action's words with its argument ("name The Johnsons").
   /// Actions hidden from the role, or unlisted, still resolve, so typing them gets an explanation rather than silence.
   public func resolve(_ input: String, in state: AppState) -> Resolution {
-    let text = input.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let text = input.collapsingWhitespace
     let visible = actions(in: state)
     let words = text.split(separator: " ", maxSplits: 1)
     if let first = words.first, let number = Int(first) {
@@ -427,10 +427,11 @@ public struct Flow: Sendable {
     let lowered = text.lowercased()
     var best: (action: FlowAction, length: Int)?
     for action in candidates {
-      for phrase in action.phrases where phrase.count > (best?.length ?? -1) {
-        if lowered == phrase || (action.argument != nil && lowered.hasPrefix(phrase + " ")) {
-          best = (action, phrase.count)
-        }
+      // The longest phrase that matches wins: test the match first, and count a phrase's characters only then.
+      for phrase in action.phrases
+      where lowered == phrase || (action.argument != nil && lowered.hasPrefix(phrase + " ")) {
+        let length = phrase.count
+        if length > (best?.length ?? -1) { best = (action, length) }
       }
     }
     guard let (action, length) = best else {

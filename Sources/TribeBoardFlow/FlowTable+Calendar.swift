@@ -133,7 +133,7 @@ extension FlowTable {
         title: state.content.routes.first { $0.id == pickup.routeID }?.name ?? "School run", start: pickup.at,
         participants: (pickup.driver.map { [$0] } ?? []) + pickup.passengers, kind: .schoolRun)
     }
-    let today = DateText.calendar.startOfDay(for: state.now)
+    let today = DateText.startOfDay(state.now)
     return
       (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
       + birthdays.filter { $0.start >= today })

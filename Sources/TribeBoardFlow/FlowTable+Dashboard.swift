@@ -35,7 +35,7 @@ extension FlowTable {
     ])
 
   static func greeting(at date: Date) -> String {
-    switch DateText.calendar.component(.hour, from: date) {
+    switch DateText.hour(date) {
     case 5..<12: "Good morning"
     case 12..<18: "Good afternoon"
     default: "Good evening"

@@ -48,7 +48,7 @@ extension FlowTable {
 
   /// The pickups from the start of today to a week ahead, numbered route by route as the screen shows them.
   static func weekPickups(_ state: AppState) -> [Pickup] {
-    let start = DateText.calendar.startOfDay(for: state.now)
+    let start = DateText.startOfDay(state.now)
     let end = start.addingTimeInterval(7 * 86400)
     let routeOrder = state.content.routes.map(\.id)
     return state.content.pickups

@@ -56,8 +56,9 @@ public struct FlowTable: Sendable {
     ])
 }
 
-/// One row group of the flow table: a screen.
-public struct ScreenSpec: Sendable {
+/// One row group of the flow table: a screen. A class, so looking a screen up shares it rather than copying its
+/// closures and actions (the flow does on every step).
+public final class ScreenSpec: Sendable {
   public typealias Load = @Sendable (inout AppState, Services) async throws(AppError) -> Void
   public typealias Body = @Sendable (AppState) -> [Block]
 
@@ -88,7 +89,7 @@ public struct ScreenSpec: Sendable {
     self.retry = retry
   }
 
-  public init(
+  public convenience init(
     _ id: ScreenID, requires: Capability? = nil, title: String, load: Load? = nil, body: @escaping Body,
     actions: [FlowAction], retry: ActionID? = nil
   ) {
@@ -96,8 +97,9 @@ public struct ScreenSpec: Sendable {
   }
 }
 
-/// One transition of the flow table: on this screen, this intent does this, if its guards allow.
-public struct FlowAction: Sendable {
+/// One transition of the flow table: on this screen, this intent does this, if its guards allow. A class, so the
+/// action lists the flow filters on every step share their actions rather than copying each one's closures.
+public final class FlowAction: Sendable {
   public typealias Run = @Sendable (inout AppState, ActionInput, Services) async throws(AppError) -> Void
 
   public let id: ActionID

@@ -1,3 +1,5 @@
+import TribeBoardCore
+
 /// What a person asks the app to do: an action from the flow table, with its argument if it takes one.
 public struct Intent: Equatable, Sendable, CustomStringConvertible {
   public var action: ActionID
@@ -63,4 +65,8 @@ public enum ActionID: String, CaseIterable, Sendable {
   case leaveFamily = "leave-family"
   case confirmYes = "yes"
   case confirmNo = "no"
+}
+
+extension ActionID: CaseHashable {
+  @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(caseTag) }
 }

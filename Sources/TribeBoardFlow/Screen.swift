@@ -120,3 +120,7 @@ public struct TaskDraft: Equatable, Sendable {
 
   public init() {}
 }
+
+extension ScreenID: CaseHashable {
+  @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(caseTag) }
+}

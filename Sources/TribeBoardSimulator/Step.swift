@@ -43,10 +43,14 @@ public struct Step: Sendable {
   public func text(renderer: TextRenderer) -> String {
     let style = renderer.style
     var parts = messages.map { message in
-      let joined = message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        TextRenderer.clean(String($0))
-      }
-      .joined(separator: "\n")
+      // Each line cleaned of control characters; a text without any but line breaks is already clean.
+      let joined =
+        !TextRenderer.hasControlCharacters(message.text, allowingLineBreaks: true)
+        ? message.text
+        : message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+          TextRenderer.clean(String($0))
+        }
+        .joined(separator: "\n")
       let text = renderer.columns.map { TextRenderer.wrappedMessage(joined, width: $0) } ?? joined
       return switch message.kind {
       case .info: text

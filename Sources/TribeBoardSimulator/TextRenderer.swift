@@ -48,7 +48,9 @@ public struct TextRenderer: Sendable {
     let heading = "╭─ \(title) "
     var body = Body()
     body.text += style.apply(.title, heading)
-    body.text += style.apply(.dim, Self.rule(max(2, width - heading.count - tag.count)) + tag)
+    // "╭─ " and a space around an ASCII title are its characters plus four; the tag is ASCII.
+    let headingCount = Self.isPrintableASCII(title) ? title.utf8.count + 4 : heading.count
+    body.text += style.apply(.dim, Self.rule(max(2, width - headingCount - Self.characterCount(tag))) + tag)
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
@@ -72,20 +74,21 @@ public struct TextRenderer: Sendable {
     }
     if !snapshot.actions.isEmpty {
       body.separate()
-      let labelWidth = snapshot.actions.map(\.label.count).max() ?? 0
+      let labelCounts = snapshot.actions.map { Self.characterCount($0.label) }
+      let labelWidth = labelCounts.max() ?? 0
       for (index, action) in snapshot.actions.enumerated() {
         body.beginLine()
         body.text += style.apply(.bold, String(index + 1))
         body.text += " "
         body.text += action.label
-        body.text += Self.spaces(labelWidth - action.label.count + 2)
+        body.text += Self.spaces(labelWidth - labelCounts[index] + 2)
         body.text += style.apply(.dim, action.usage)
         body.endLine()
       }
     }
     body.text += "\n"
     body.text += columns == nil ? Self.bottom : "╰" + Self.rule(width - 1)
-    return body.text
+    return body.string
   }
 
   /// The block without its frame: the title and screen id, then the content lines as they are.
@@ -168,15 +171,29 @@ public struct TextRenderer: Sendable {
   /// strip them, which would break golden transcripts). A line is written in place between ``beginLine()`` and
   /// ``endLine()``, which trims it as ``TextRenderer/trimmingTrailingSpaces(_:)`` would.
   private struct Body {
-    var text = ""
+    /// The text so far, as UTF-8 bytes: appending bytes to an array costs a fraction of appending to a `String`, and
+    /// a screen is some thirty appends.
+    var text = Bytes()
     private var isEmpty = true
     private var lastIsBlank = false
     /// Where the current line's content starts, in UTF-8 bytes.
     private var lineStart = 0
 
-    init() {
-      text.reserveCapacity(2048)
+    struct Bytes {
+      var utf8: [UInt8] = []
+
+      static func += (bytes: inout Bytes, text: String) {
+        var text = text
+        text.withUTF8 { bytes.utf8.append(contentsOf: $0) }
+      }
     }
+
+    init() {
+      text.utf8.reserveCapacity(2048)
+    }
+
+    /// The whole text.
+    var string: String { String(decoding: text.utf8, as: UTF8.self) }
 
     mutating func beginLine() {
       text += "\n│ "
@@ -185,19 +202,19 @@ public struct TextRenderer: Sendable {
 
     mutating func endLine() {
       let utf8 = text.utf8
-      let start = utf8.index(utf8.startIndex, offsetBy: lineStart)
+      let start = lineStart
       isEmpty = false
-      lastIsBlank = start == utf8.endIndex
-      var end = utf8.endIndex
-      while end > start && utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
-      if end < utf8.endIndex && end > start && utf8[utf8.index(before: end)] >= 0x80 {
+      lastIsBlank = start == utf8.count
+      var end = utf8.count
+      while end > start && utf8[end - 1] == 0x20 { end -= 1 }
+      if end < utf8.count && end > start && utf8[end - 1] >= 0x80 {
         // A non-ASCII character before the spaces: trim the line by characters, on its own.
-        let line = String(Substring(utf8[start...]))
-        end = utf8.index(start, offsetBy: TextRenderer.trimmingTrailingSpaces(line).utf8.count)
+        let line = String(decoding: utf8[start...], as: UTF8.self)
+        end = start + TextRenderer.trimmingTrailingSpaces(line).utf8.count
       }
       // An empty line is "│" alone, without the space.
-      let cut = end == start ? utf8.index(before: start) : end
-      if cut < utf8.endIndex { text.removeSubrange(cut...) }
+      let cut = end == start ? start - 1 : end
+      if cut < utf8.count { text.utf8.removeSubrange(cut...) }
     }
 
     mutating func append(_ line: String) {
@@ -225,6 +242,16 @@ public struct TextRenderer: Sendable {
     return strings
   }
 
+  /// `text.count`, from the UTF-8 count when the text is printable ASCII (then each character is one byte: of ASCII
+  /// pairs only CR LF joins into one character).
+  static func characterCount(_ text: String) -> Int {
+    isPrintableASCII(text) ? text.utf8.count : text.count
+  }
+
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
   /// `count` box-drawing dashes.
   private static func rule(_ count: Int) -> String {
     rules.indices.contains(count) ? rules[count] : String(repeating: "─", count: count)
@@ -247,11 +274,13 @@ public struct TextRenderer: Sendable {
   /// Whether `text` holds a control character (general category Cc, U+0000–U+001F and U+007F–U+009F, what
   /// `Validation.containsControlCharacters` looks for), from its UTF-8 bytes alone: a C0 control or DEL is one byte
   /// below 0x20 or 0x7F, a C1 control is 0xC2 then 0x80–0x9F. No scalar's properties are looked up.
-  static func hasControlCharacters(_ text: String) -> Bool {
+  /// With `allowingLineBreaks`, a line break (`\n`) does not count.
+  static func hasControlCharacters(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
+    let lineBreak: UInt8 = allowingLineBreaks ? 0x0A : 0xFF
     func scan(_ bytes: some Sequence<UInt8>) -> Bool {
       var previous: UInt8 = 0
       for byte in bytes {
-        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+        if (byte < 0x20 && byte != lineBreak) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
         previous = byte
       }
       return false
@@ -318,7 +347,9 @@ public struct TextRenderer: Sendable {
       for line in QRPlaceholder.lines(for: payload) { body.append(line) }
       body.append(style.apply(.dim, "QR placeholder, not scannable; it stands for \(payload)"))
     case .pager(let page, let count):
-      let dots = (1...count).map { $0 == page ? "●" : "○" }.joined(separator: " ")
+      // Built by appending: the generic joined(separator:) costs a type lookup at its first use, on the first screen.
+      var dots = ""
+      for index in 1...count { dots += (index == 1 ? "" : " ") + (index == page ? "●" : "○") }
       body.separate()
       body.append("\(dots)   page \(page) of \(count)")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardScenarios
 
 /// A transcript: what a session showed. Input lines start with `> `; every other line is output.
@@ -55,7 +56,9 @@ public enum Transcript {
 
   /// The line that records `input`.
   public static func inputLine(_ input: String) -> String {
-    guard input.unicodeScalars.contains(where: needsEscape) else { return inputMarker + input }
+    guard mayNeedEscape(input) && input.unicodeScalars.contains(where: needsEscape) else {
+      return inputMarker + input
+    }
     var line = escapedInputMarker
     for scalar in input.unicodeScalars {
       switch scalar {
@@ -73,16 +76,7 @@ public enum Transcript {
   /// Output text with a `\` before every line that starts with `>`, `\` or `#`, so no output line reads as input
   /// or as a header line.
   static func escapedOutput(_ text: String) -> String {
-    var atLineStart = true
-    var needed = false
-    for byte in text.utf8 {
-      if atLineStart && isEscapedFirstByte(byte) {
-        needed = true
-        break
-      }
-      atLineStart = byte == UInt8(ascii: "\n")
-    }
-    guard needed else { return text }
+    guard hasLineStartingWithMarker(text) else { return text }
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.utf8.first.map(isEscapedFirstByte) == true ? "\\" + line : String(line)
     }.joined(separator: "\n")
@@ -90,6 +84,40 @@ public enum Transcript {
 
   private static func isEscapedFirstByte(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#")
+  }
+
+  /// Whether a line of `text` starts with `>`, `\` or `#`: a scan of the UTF-8 bytes that looks only at the byte after
+  /// each line break (every rendered screen is scanned, so this is on the replay's hot path).
+  static func hasLineStartingWithMarker(_ text: String) -> Bool {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard var byte = bytes.first else { return false }
+      var index = 0
+      while true {
+        if isEscapedFirstByte(byte) { return true }
+        // The next line's first byte.
+        guard let base = bytes.baseAddress,
+          let found = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index)
+        else { return false }
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        guard index < bytes.count else { return false }
+        byte = bytes[index]
+      }
+    }
+    if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+    var copy = text
+    return copy.withUTF8(scan)
+  }
+
+  /// Whether `input` may hold a scalar that needs an escape, from its UTF-8 bytes: a C0 control or DEL (a byte below
+  /// 0x20, or 0x7F), a C1 control (lead byte 0xC2) or U+2028/U+2029 (lead byte 0xE2). Only then are the scalars'
+  /// properties looked up; most inputs are plain ASCII.
+  static func mayNeedEscape(_ input: String) -> Bool {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    }
+    if let found = input.utf8.withContiguousStorageIfAvailable(scan) { return found }
+    var copy = input
+    return copy.withUTF8(scan)
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -6,6 +6,8 @@ import TribeBoardSimulator
 extension Tribeboard {
   struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "check",
       abstract: "Replay transcripts against their scenarios and show a diff for each mismatch.",
       discussion: """
         A scenario NAME.yaml keeps its transcripts in NAME/, one JOURNEY.transcript per journey; other \

@@ -7,6 +7,8 @@ import TribeBoardSimulator
 extension Tribeboard {
   struct Explore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "explore",
       abstract: "Walk every input from every reachable state of a scenario, checking the app's invariants.",
       discussion: """
         A breadth-first walk: at each state it tries every action the screen offers (with sample values for

@@ -8,6 +8,8 @@ extension FlowGraph.Format: ExpressibleByArgument {}
 extension Tribeboard {
   struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "graph",
       abstract: "Print the app's screens and transitions, drawn from the flow table.",
       discussion: """
         Edges are the actions that move between screens, with their guards in brackets and the permission they

@@ -3,7 +3,9 @@ import TribeBoardScenarios
 
 extension Tribeboard {
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in scenarios and their journeys.")
+    static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "list", abstract: "List the built-in scenarios and their journeys.")
 
     func run() throws {
       for name in BundledScenarios.names {

@@ -6,6 +6,8 @@ import TribeBoardSimulator
 extension Tribeboard {
   struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "play",
       abstract: "Run a scenario's scripted journeys and print what they showed.",
       discussion: """
         Fails (exit 1) when an 'expect' step of a journey does not hold; each failure is printed on stderr as \

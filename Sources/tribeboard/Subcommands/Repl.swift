@@ -6,6 +6,8 @@ import TribeBoardSimulator
 extension Tribeboard {
   struct Repl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "repl",
       abstract: "Walk the app's flows interactively on a scenario.",
       discussion: """
         Each screen shows its content and numbered actions: type a number or the action's words \
@@ -51,6 +53,15 @@ extension Tribeboard {
     var from: String?
 
     func run() async throws {
+      try await Self.session(scenario: scenario, record: record, plainInput: plainInput, plain: plain, from: from)
+    }
+
+    /// The session, from the options' values. A bare `tribeboard` calls it straight with the defaults (see
+    /// ``Tribeboard/main()``).
+    static func session(
+      scenario: String = BundledScenarios.defaultName, record: String? = nil, plainInput: Bool = false,
+      plain: Bool = false, from: String? = nil
+    ) async throws {
       let loaded = try loadScenario(scenario)
       let recordURL = try record.map(checkedRecordURL)
       REPL.endOnInterrupt()
@@ -98,7 +109,7 @@ extension Tribeboard {
     /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced if it is a
     /// transcript, so a mistyped path can't overwrite a scenario or anything else, and never if it is read-only or
     /// not a regular file (a FIFO would block).
-    private func checkedRecordURL(_ path: String) throws -> URL {
+    private static func checkedRecordURL(_ path: String) throws -> URL {
       guard path.hasSuffix(".transcript") else {
         throw usageError("A recording is a transcript: give a file name ending in .transcript (got '\(path)').")
       }

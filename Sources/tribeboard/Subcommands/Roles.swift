@@ -5,6 +5,8 @@ import TribeBoardSimulator
 extension Tribeboard {
   struct Roles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "roles",
       abstract: "Print the permission matrix: what each role may see and do in each module.",
       discussion: """
         With --observed, runs the journeys of the scenarios given (default: every built-in scenario) and prints,

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardMocks
+
+@testable import TribeBoardFlow
+@testable import TribeBoardScenarios
+@testable import TribeBoardSimulator
+
+/// The replay and start-up paths take shortcuts over bytes; each must give exactly what the general computation it
+/// replaced gives, on random text built from the characters that could tell them apart.
+@Suite struct HotPathEquivalenceTests {
+  /// Pieces that stress the shortcuts: ASCII whitespace and controls, Unicode spaces and line separators, C1
+  /// controls, combining marks, CR LF, quotes, backslashes, the transcript markers and plain words.
+  static let pieces: [String] = [
+    " ", "  ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{3000}",
+    "\u{7F}", "\u{80}", "\u{9F}", "\u{1B}[31m", "\u{0}", "\u{301}", "e\u{301}", "é", "ß", "👩‍👧", "\"", "\\", ">",
+    "> ", "\\ ", "#", "# ", "a", "Ben", "sign in apple", "name", "2", "#3", "─", "│",
+  ]
+
+  static func randomTexts(seed: UInt64, count: Int = 4000) -> [String] {
+    var random = SeededGenerator(seed: seed)
+    var texts = [""] + pieces
+    for _ in 0..<count {
+      let length = Int(random.next() % 8)
+      texts.append((0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+    }
+    return texts
+  }
+
+  @Test func collapsingWhitespaceMatchesSplitAndJoin() {
+    for text in Self.randomTexts(seed: 1) {
+      #expect(
+        text.collapsingWhitespace == text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
+        "\(text.debugDescription)")
+    }
+  }
+
+  @Test func firstNameMatchesTheFirstWord() {
+    for name in Self.randomTexts(seed: 2) {
+      let profile = UserProfile(id: "u", name: name, email: "u@example.com")
+      #expect(
+        profile.firstName == (name.split(separator: " ").first.map(String.init) ?? name), "\(name.debugDescription)")
+    }
+  }
+
+  @Test func outputEscapesMatchTheLineByLineRule() {
+    for text in Self.randomTexts(seed: 3) {
+      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        [UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "#")].contains(line.utf8.first ?? 0)
+          ? "\\" + line : String(line)
+      }.joined(separator: "\n")
+      #expect(Transcript.escapedOutput(text) == expected, "\(text.debugDescription)")
+    }
+  }
+
+  @Test func inputLinesEscapeExactlyTheControlsAndSeparators() {
+    for input in Self.randomTexts(seed: 4) {
+      let needs = input.unicodeScalars.contains {
+        $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+      }
+      // The byte prefilter never misses a scalar that needs an escape.
+      if needs { #expect(Transcript.mayNeedEscape(input), "\(input.debugDescription)") }
+      // By bytes: a combining mark first in the input joins the marker's space into one character.
+      #expect(
+        Transcript.inputLine(input).utf8.starts(with: (needs ? ">\\ " : "> ").utf8), "\(input.debugDescription)")
+      #expect(Transcript.inputs(of: Transcript.inputLine(input)) == [input], "\(input.debugDescription)")
+    }
+  }
+
+  @Test func quotingMatchesFoundationsReplacement() {
+    for value in Self.randomTexts(seed: 5) {
+      let expected =
+        value.contains(where: { $0.isWhitespace || $0 == "\"" })
+        ? "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+          + "\"" : value
+      #expect(ScenarioReader.quotedIfNeeded(value) == expected, "\(value.debugDescription)")
+    }
+  }
+
+  @Test func startOfDayAndHourByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 6)
+    // Day edges, fractions of a second either side of midnight, the ends of the arithmetic range, and beyond it.
+    var times: [TimeInterval] = [
+      0, -1, -0.25, 86_399.75, 86_400, 1_772_438_400, 1_772_438_399.999, -2_208_988_800, 7_258_118_399.5,
+      7_258_118_400, -2_208_988_801, -62_135_596_800,
+    ]
+    for _ in 0..<5000 {
+      let whole = -2_208_988_800 + TimeInterval(random.next() % 9_467_107_200)
+      times += [whole, whole + Double(random.next() % 1000) / 1000]
+    }
+    for time in times {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.startOfDay(date) == DateText.calendar.startOfDay(for: date), "at \(time)")
+      #expect(DateText.hour(date) == DateText.calendar.component(.hour, from: date), "at \(time)")
+    }
+  }
+
+  @Test func messageLinesAreCleanedAsBefore() {
+    for text in Self.randomTexts(seed: 7) {
+      let step = Step(input: nil, messages: [.init(kind: .info, text: text)])
+      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TextRenderer.clean(String($0))
+      }.joined(separator: "\n")
+      #expect(step.text(style: .plain) == expected, "\(text.debugDescription)")
+    }
+  }
+
+  @Test func enumsHashByCaseAndStillFindEveryCase() {
+    func check<T: CaseHashable>(_ type: T.Type) {
+      let tags = Set(T.allCases.map(\.caseTag))
+      #expect(tags.count == T.allCases.count, "\(type): every case has its own tag")
+      let table = Dictionary(uniqueKeysWithValues: T.allCases.map { ($0, $0.hashValue) })
+      #expect(table.count == T.allCases.count)
+      for value in T.allCases {
+        #expect(table[value] == value.hashValue)
+        #expect(Set(T.allCases).contains(value))
+      }
+    }
+    check(ScreenID.self)
+    check(ActionID.self)
+    check(Role.self)
+    check(Capability.self)
+    check(Module.self)
+    #expect(ActionID.allCases.count <= 256)
+  }
+}
+
+/// A bare `tribeboard` skips ArgumentParser and opens the REPL with its defaults: it must do exactly what
+/// `tribeboard repl` does, output and exit code, whatever the input.
+@Suite struct BareStartTests {
+  @Test(arguments: [
+    "", "1\n2\n:where\n", "junk\n:quit\n", ":expect screen=dashboard\n", "get started\nsign in apple\n:help\n",
+  ])
+  func bareStartIsTheDefaultREPL(input: String) throws {
+    let binary = ProcessFaultTests.binary.path
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
+    let bare = try ChildProcess.run(binary, [], input: input, timeout: 30)
+    let repl = try ChildProcess.run(binary, ["repl"], input: input, timeout: 30)
+    #expect(!bare.timedOut && !repl.timedOut)
+    #expect(bare.status == repl.status)
+    #expect(bare.stdout == repl.stdout)
+    #expect(bare.stderr == repl.stderr)
+    #expect(bare.stdout.contains("╭─ "))
+  }
+
+  @Test func bareStartWithStandardOutputFullEndsAsTheREPLDoes() throws {
+    let binary = ProcessFaultTests.binary.path
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
+    let bare = try ChildProcess.run(binary, [], stdout: .path("/dev/full"), timeout: 30)
+    let repl = try ChildProcess.run(binary, ["repl"], stdout: .path("/dev/full"), timeout: 30)
+    #expect(bare.status == 74)
+    #expect(bare.status == repl.status)
+    #expect(bare.stderr == repl.stderr)
+  }
+}
