@@ -10,19 +10,19 @@ public struct FlowTable: Sendable {
 
   public init(_ specs: [ScreenSpec]) {
     let declared = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
-    var screens = declared
     // An action that opens a screen needs what the screen needs: the table says it once, on the screen.
-    for spec in specs {
-      screens[spec.id]?.actions = spec.actions.map { action in
+    screens = declared.mapValues { spec in
+      guard spec.actions.contains(where: \.opensTarget) else { return spec }
+      let actions = spec.actions.map { action in
         guard action.opensTarget, let target = action.targets.first, let needed = declared[target]?.requires else {
           return action
         }
-        var opening = action
-        opening.requires = needed
-        return opening
+        return action.requiring(needed)
       }
+      return ScreenSpec(
+        spec.id, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: actions,
+        retry: spec.retry)
     }
-    self.screens = screens
   }
 
   public subscript(id: ScreenID) -> ScreenSpec {
@@ -72,7 +72,7 @@ public final class ScreenSpec: Sendable {
   /// The content, from the state.
   public let body: Body
   /// The actions the screen offers, in display order.
-  public internal(set) var actions: [FlowAction]
+  public let actions: [FlowAction]
   /// The screen's own way to try again, for an error that an action of another screen left here.
   public let retry: ActionID?
 
@@ -110,7 +110,7 @@ public final class FlowAction: Sendable {
   /// The argument it takes, described for help ("family name"); `nil` when it takes none.
   public let argument: String?
   /// The permission it needs; a role without it does not see the action and is refused if it types it.
-  public internal(set) var requires: Capability?
+  public let requires: Capability?
   /// A condition on the state for the action to be offered at all.
   public let condition: Condition?
   /// The screens it can lead to, for the flow graph.
@@ -120,16 +120,28 @@ public final class FlowAction: Sendable {
   public let listed: Bool
   /// Whether the action opens its target screen and so needs what that screen needs (``FlowAction/open``): the
   /// table fills in ``requires`` from the screen.
-  public internal(set) var opensTarget = false
+  public let opensTarget: Bool
   /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
   public let confirmation: (@Sendable (AppState) -> String)?
   public let run: Run
 
-  public init(
+  public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: String? = nil, requires: Capability? = nil,
     when condition: Condition? = nil, targets: [ScreenID] = [], listed: Bool = true,
     confirm confirmation: (@Sendable (AppState) -> String)? = nil, run: @escaping Run
   ) {
+    self.init(
+      id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
+      listed: listed, confirm: confirmation, opensTarget: false, run: run)
+  }
+
+  init(
+    _ id: ActionID, _ label: String, phrases: [String], argument: String?, requires: Capability?,
+    when condition: Condition?, targets: [ScreenID], listed: Bool,
+    confirm confirmation: (@Sendable (AppState) -> String)?,
+    opensTarget: Bool, run: @escaping Run
+  ) {
+    self.opensTarget = opensTarget
     self.id = id
     self.label = label
     self.phrases = phrases
@@ -140,6 +152,13 @@ public final class FlowAction: Sendable {
     self.listed = listed
     self.confirmation = confirmation
     self.run = run
+  }
+
+  /// The same action, needing `capability`.
+  func requiring(_ capability: Capability) -> FlowAction {
+    FlowAction(
+      id, label, phrases: phrases, argument: argument, requires: capability, when: condition, targets: targets,
+      listed: listed, confirm: confirmation, opensTarget: opensTarget, run: run)
   }
 
   /// What to type, as help shows it: "name <family name>".
@@ -178,9 +197,10 @@ extension FlowAction {
   static func open(
     _ id: ActionID, _ label: String, phrases: [String], to screen: Screen, when condition: Condition? = nil
   ) -> FlowAction {
-    var action = go(id, label, phrases: phrases, to: screen, when: condition)
-    action.opensTarget = true
-    return action
+    FlowAction(
+      id, label, phrases: phrases, argument: nil, requires: nil, when: condition, targets: [screen.id], listed: true,
+      confirm: nil, opensTarget: true
+    ) { state, _, _ in state.screen = screen }
   }
 
   /// An action that only moves to `screen` (back, home), open to whoever is on the screen it is offered on.
