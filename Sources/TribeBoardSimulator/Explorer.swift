@@ -62,6 +62,20 @@ public struct Explorer {
     self.options = options
   }
 
+  /// A state the walk reached: where it is put aside, and how it was reached (the input from its parent).
+  private struct Node {
+    var checkpoint: Simulator.Checkpoint
+    var parent: Int
+    var input: String
+    var depth: Int
+  }
+
+  /// An input to try, and the action it chooses (`nil` for a simulator command).
+  struct Input {
+    var text: String
+    var action: ActionID?
+  }
+
   public func run() async -> Report {
     let clock = ContinuousClock()
     let start = clock.now
@@ -74,43 +88,70 @@ public struct Explorer {
       prefix = [":as \(member.userID)"]
       _ = await simulator.handle(prefix[0])
     }
-    var seen: Set<String> = []
-    var queue: [(Simulator.Checkpoint, [String])] = [(await simulator.checkpoint(), prefix)]
-    seen.insert(simulator.fingerprint(queue[0].0))
+    var nodes = [Node(checkpoint: await simulator.checkpoint(), parent: -1, input: "", depth: 0)]
+    func path(_ index: Int) -> [String] {
+      var inputs: [String] = []
+      var index = index
+      while index > 0 {
+        inputs.append(nodes[index].input)
+        index = nodes[index].parent
+      }
+      return prefix + inputs.reversed()
+    }
+    var seen: Set<Simulator.StateKey> = [simulator.key(nodes[0].checkpoint)]
+    var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
     note(simulator, prefix, into: &report)
     var head = 0
-    while head < queue.count {
-      let (checkpoint, path) = queue[head]
+    explore: while head < nodes.count {
+      let index = head
       head += 1
-      guard path.count - prefix.count < options.depth else { continue }
-      await simulator.restore(checkpoint)
-      let inputs = await self.inputs(simulator)
-      if flow.actions(in: simulator.state).isEmpty {
-        report.deadEnds.append((simulator.state.screen.id, path))
+      let node = nodes[index]
+      guard node.depth < options.depth else { continue }
+      await simulator.restore(node.checkpoint)
+      let before = simulator.state
+      if flow.actions(in: before).isEmpty {
+        report.deadEnds.append((before.screen.id, path(index)))
       }
-      for input in inputs {
-        await simulator.restore(checkpoint)
-        let step = await simulator.handle(input)
+      let waiting = await waitingChanges(simulator)
+      var fresh = true
+      for input in await self.inputs(simulator) {
+        if !fresh { await simulator.restore(node.checkpoint) }
+        fresh = false
+        let step = await simulator.handle(input.text)
         report.transitions += 1
-        let inputs = path + [input]
-        for broken in await violations(simulator, step)
-        where !report.violations.contains(where: { $0.invariant == broken }) {
-          report.violations.append(Violation(invariant: broken, inputs: inputs))
-        }
+        var broken = await violations(simulator, step)
+        broken += await lostChanges(simulator, step, waiting: waiting)
+        broken += unfollowedRecovery(before, input, step)
         let next = await simulator.checkpoint()
-        guard seen.insert(simulator.fingerprint(next)).inserted else { continue }
-        note(simulator, inputs, into: &report)
+        let key = simulator.key(next)
+        let isNew = seen.insert(key).inserted
+        if isNew || !broken.isEmpty {
+          let inputs = path(index) + [input.text]
+          for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
+            report.violations.append(Violation(invariant: sentence, inputs: inputs))
+          }
+          if isNew, report.reached[simulator.state.screen.id] == nil {
+            note(simulator, inputs, into: &report)
+            shown[simulator.state.screen.id] = (step.text(style: .plain), key)
+          }
+        }
+        guard isNew else { continue }
+        nodes.append(Node(checkpoint: next, parent: index, input: input.text, depth: node.depth + 1))
         guard seen.count < options.maximumStates else {
           report.truncated = true
-          break
+          break explore
         }
-        queue.append((next, inputs))
       }
-      if report.truncated { break }
     }
     report.states = seen.count
     let elapsed = clock.now - start
     report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    for screen in ScreenID.allCases {
+      guard let inputs = report.reached[screen], let explored = shown[screen] else { continue }
+      if let broken = await replayDiffers(inputs, text: explored.text, key: explored.key) {
+        report.violations.append(Violation(invariant: broken, inputs: inputs))
+      }
+    }
     return report
   }
 
@@ -120,21 +161,51 @@ public struct Explorer {
   }
 
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
-  func inputs(_ simulator: Simulator) async -> [String] {
+  func inputs(_ simulator: Simulator) async -> [Input] {
     let state = simulator.state
-    let world = await simulator.environment.backend.world
-    var inputs: [String] = []
+    var world: MockWorld?
+    var inputs: [Input] = []
     for action in flow.actions(in: state) {
       let phrase = action.phrases[0]
       guard action.argument != nil else {
-        inputs.append(phrase)
+        inputs.append(Input(text: phrase, action: action.id))
         continue
       }
-      inputs += samples(for: action.id, state: state, world: world).map { "\(phrase) \($0)" }
+      if world == nil { world = await simulator.environment.backend.world }
+      inputs += samples(for: action.id, state: state, world: world!).map {
+        Input(text: "\(phrase) \($0)", action: action.id)
+      }
     }
-    inputs.append(":relaunch")
-    if options.faults { inputs += [":offline", ":online", ":clock +8d"] }
+    inputs.append(Input(text: ":relaunch", action: nil))
+    if options.faults {
+      inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
+    }
     return inputs
+  }
+
+  /// The journeys that reach each screen the walk reached, by its shortest inputs, each ending in an expectation
+  /// of the screen: `reach-calendar`, `reach-event-detail`, … Recorded with `check --update`, they become golden
+  /// transcripts.
+  public static func journeys(_ report: Report) -> [Journey] {
+    ScreenID.allCases.compactMap { screen in
+      guard let inputs = report.reached[screen] else { return nil }
+      return Journey(name: journeyName(screen), steps: inputs + [":expect screen=\(screen.rawValue)"])
+    }
+  }
+
+  /// `reach-` and the screen's name in lowercase words: `reach-event-detail`.
+  static func journeyName(_ screen: ScreenID) -> String {
+    var name = "reach"
+    for character in screen.rawValue {
+      if character.isUppercase {
+        name += "-\(character.lowercased())"
+      } else if name.hasSuffix("reach") {
+        name += "-\(character)"
+      } else {
+        name.append(character)
+      }
+    }
+    return name
   }
 
   private func samples(for action: ActionID, state: AppState, world: MockWorld) -> [String] {
@@ -188,5 +259,83 @@ public struct Explorer {
       }
     }
     return broken
+  }
+
+  /// The ids of the changes each phone holds, waiting to be sent, before a step.
+  private func waitingChanges(_ simulator: Simulator) async -> [(user: UserID, changes: [PendingChange])] {
+    var waiting: [(user: UserID, changes: [PendingChange])] = []
+    for (user, phone) in simulator.phones {
+      let changes = phone.device.remembered.outbox.changes
+      if !changes.isEmpty { waiting.append((user, changes)) }
+    }
+    return waiting
+  }
+
+  /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by
+  /// the backend (or settled by its conflict rules), or refused with a note that says so.
+  private func lostChanges(
+    _ simulator: Simulator, _ step: Step, waiting: [(user: UserID, changes: [PendingChange])]
+  ) async -> [String] {
+    guard !waiting.isEmpty else { return [] }
+    let applied = await simulator.environment.backend.snapshot().appliedChanges
+    var broken: [String] = []
+    for (user, changes) in waiting {
+      let still = Set(simulator.phones[user]?.device.remembered.outbox.changes.map(\.id) ?? [])
+      let notes = user == simulator.actingUser ? simulator.state.notes : []
+      for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
+        guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
+        broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
+      }
+    }
+    return broken
+  }
+
+  /// Every recovery offered leads somewhere: choosing the action an error names as the way forward is not
+  /// refused.
+  private func unfollowedRecovery(_ before: AppState, _ input: Input, _ step: Step) -> [String] {
+    guard let error = before.error, let action = input.action, step.transition == nil else { return [] }
+    for recovery in error.recovery where Self.follows(recovery, action, flow: flow, in: before) {
+      return [
+        "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”, but “\(input.text)” is refused"
+      ]
+    }
+    return []
+  }
+
+  private static func follows(_ recovery: AppError.Recovery, _ action: ActionID, flow: Flow, in state: AppState)
+    -> Bool
+  {
+    switch recovery {
+    case .retry: action == .retry
+    case .edit: flow.actions(in: state).contains { $0.id == action && $0.argument != nil }
+    case .back: action == .back || action == .home
+    case .signIn: action == .signInApple || action == .signInGoogle
+    case .newCode: action == .newCode
+    }
+  }
+
+  /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and
+  /// leave the same state. `nil` when they do.
+  private func replayDiffers(_ inputs: [String], text: String, key: Simulator.StateKey) async -> String? {
+    let fresh = Simulator(scenario: scenario, flow: flow)
+    await fresh.start()
+    var last: Step?
+    for input in inputs { last = await fresh.handle(input) }
+    guard let last else { return nil }
+    let replayed = last.text(style: .plain)
+    if replayed != text {
+      let explored = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let again = replayed.split(separator: "\n", omittingEmptySubsequences: false)
+      let line =
+        (0..<min(explored.count, again.count)).first { explored[$0] != again[$0] } ?? min(explored.count, again.count)
+      let said = line < explored.count ? String(explored[line]) : "(nothing)"
+      let says = line < again.count ? String(again[line]) : "(nothing)"
+      return "replaying the inputs from the start shows different text than exploring did, "
+        + "from line \(line + 1) of the last step: “\(says)” instead of “\(said)”"
+    }
+    if fresh.key(await fresh.checkpoint()) != key {
+      return "replaying the inputs from the start leaves a different state than exploring did"
+    }
+    return nil
   }
 }

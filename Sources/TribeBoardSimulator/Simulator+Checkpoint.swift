@@ -1,5 +1,6 @@
 import Foundation
 import TribeBoardCore
+import TribeBoardFlow
 import TribeBoardMocks
 
 /// A whole simulation put aside and brought back: the backend, the clock, every phone and who acts.
@@ -26,16 +27,38 @@ extension Simulator {
     actingUser = checkpoint.actingUser
   }
 
-  /// The simulation as text, equal for equal simulations: what exploration deduplicates states by.
-  func fingerprint(_ checkpoint: Checkpoint) -> String {
-    let phones = checkpoint.phones.sorted { $0.key < $1.key }.map { user, phone -> String in
-      let state = phone.state
-      let memory = checkpoint.memories[user].map { "\($0)" } ?? ""
-      return
-        "\(user):\(state.screen)|\(state.session)|\(state.error?.code.rawValue ?? "")|\(state.retry?.description ?? "")|"
-        + memory
+  /// What tells two simulations apart, as one hashable value: who acts, the clock, the backend, and on each
+  /// phone the screen, session, error, what "Try again" repeats and what the phone remembers. Equal for equal
+  /// simulations; what exploration deduplicates states by. Building it copies no text: the parts share storage
+  /// with the checkpoint.
+  struct StateKey: Hashable {
+    struct PhoneKey: Hashable {
+      var user: UserID
+      var screen: Screen
+      var session: Session
+      var error: AppError.Code?
+      var retry: Intent?
+      var memory: MockDevice.Memory?
     }
-    return "\(checkpoint.actingUser)|\(checkpoint.clock.timeIntervalSince1970)|\(checkpoint.backend.fingerprint)|"
-      + phones.joined(separator: "|")
+
+    var actingUser: UserID
+    var clock: Date
+    var backend: MockBackend.Snapshot
+    var phones: [PhoneKey]
+  }
+
+  func key(_ checkpoint: Checkpoint) -> StateKey {
+    var phones: [StateKey.PhoneKey] = []
+    phones.reserveCapacity(checkpoint.phones.count)
+    for (user, phone) in checkpoint.phones {
+      let state = phone.state
+      phones.append(
+        .init(
+          user: user, screen: state.screen, session: state.session, error: state.error?.code, retry: state.retry,
+          memory: checkpoint.memories[user]))
+    }
+    if phones.count > 1 { phones.sort { $0.user < $1.user } }
+    return StateKey(
+      actingUser: checkpoint.actingUser, clock: checkpoint.clock, backend: checkpoint.backend, phones: phones)
   }
 }
