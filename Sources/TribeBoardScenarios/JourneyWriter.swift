@@ -37,6 +37,8 @@ public enum JourneyWriter {
           throw failure(source, at: next, "the key after 'journeys' must start a new line to replace 'journeys'")
         }
         end = next.line
+        // Comments and blank lines just above the next key belong to it.
+        while end - 1 > start.line, lines[end - 2].isEmpty || lines[end - 2].hasPrefix("#") { end -= 1 }
       }
       lines.removeSubrange((start.line - 1)..<min(end - 1, lines.count))
     }

@@ -65,6 +65,7 @@ public struct Explorer {
   /// A state the walk reached: where it is put aside, and how it was reached (the input from its parent).
   private struct Node {
     var checkpoint: Simulator.Checkpoint
+    var key: Simulator.StateKey
     var parent: Int
     var input: String
     var depth: Int
@@ -82,13 +83,15 @@ public struct Explorer {
     var report = Report()
     let simulator = Simulator(scenario: scenario, flow: flow)
     await simulator.start()
+    simulator.drawsScreens = false
     var prefix: [String] = []
     if let role = options.role, let member = scenario.configuration.world.memberships.first(where: { $0.role == role })
     {
       prefix = [":as \(member.userID)"]
       _ = await simulator.handle(prefix[0])
     }
-    var nodes = [Node(checkpoint: await simulator.checkpoint(), parent: -1, input: "", depth: 0)]
+    let first = await simulator.checkpoint()
+    var nodes = [Node(checkpoint: first, key: simulator.key(first), parent: -1, input: "", depth: 0)]
     func path(_ index: Int) -> [String] {
       var inputs: [String] = []
       var index = index
@@ -98,7 +101,7 @@ public struct Explorer {
       }
       return prefix + inputs.reversed()
     }
-    var seen: Set<Simulator.StateKey> = [simulator.key(nodes[0].checkpoint)]
+    var seen: Set<Simulator.StateKey> = [nodes[0].key]
     var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
     note(simulator, prefix, into: &report)
     var head = 0
@@ -109,21 +112,22 @@ public struct Explorer {
       guard node.depth < options.depth else { continue }
       await simulator.restore(node.checkpoint)
       let before = simulator.state
-      if flow.actions(in: before).isEmpty {
+      let actions = flow.actions(in: before)
+      if actions.isEmpty {
         report.deadEnds.append((before.screen.id, path(index)))
       }
       let waiting = await waitingChanges(simulator)
       var fresh = true
-      for input in await self.inputs(simulator) {
+      for input in await self.inputs(simulator, actions: actions) {
         if !fresh { await simulator.restore(node.checkpoint) }
         fresh = false
         let step = await simulator.handle(input.text)
         report.transitions += 1
         var broken = await violations(simulator, step)
         broken += await lostChanges(simulator, step, waiting: waiting)
-        broken += unfollowedRecovery(before, input, step)
+        broken += unfollowedRecovery(before, input, step, after: simulator.state)
         let next = await simulator.checkpoint()
-        let key = simulator.key(next)
+        let key = simulator.key(next, earlier: node.key)
         let isNew = seen.insert(key).inserted
         if isNew || !broken.isEmpty {
           let inputs = path(index) + [input.text]
@@ -132,11 +136,16 @@ public struct Explorer {
           }
           if isNew, report.reached[simulator.state.screen.id] == nil {
             note(simulator, inputs, into: &report)
-            shown[simulator.state.screen.id] = (step.text(style: .plain), key)
+            // The walk draws no screens; take the step again, drawn, to compare with a replay later.
+            await simulator.restore(node.checkpoint)
+            simulator.drawsScreens = true
+            let drawn = await simulator.handle(input.text)
+            simulator.drawsScreens = false
+            shown[simulator.state.screen.id] = (drawn.text(style: .plain), key)
           }
         }
         guard isNew else { continue }
-        nodes.append(Node(checkpoint: next, parent: index, input: input.text, depth: node.depth + 1))
+        nodes.append(Node(checkpoint: next, key: key, parent: index, input: input.text, depth: node.depth + 1))
         guard seen.count < options.maximumStates else {
           report.truncated = true
           break explore
@@ -161,11 +170,11 @@ public struct Explorer {
   }
 
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
-  func inputs(_ simulator: Simulator) async -> [Input] {
+  func inputs(_ simulator: Simulator, actions: [FlowAction]) async -> [Input] {
     let state = simulator.state
     var world: MockWorld?
     var inputs: [Input] = []
-    for action in flow.actions(in: state) {
+    for action in actions {
       let phrase = action.phrases[0]
       guard action.argument != nil else {
         inputs.append(Input(text: phrase, action: action.id))
@@ -291,13 +300,15 @@ public struct Explorer {
   }
 
   /// Every recovery offered leads somewhere: choosing the action an error names as the way forward is not
-  /// refused.
-  private func unfollowedRecovery(_ before: AppState, _ input: Input, _ step: Step) -> [String] {
-    guard let error = before.error, let action = input.action, step.transition == nil else { return [] }
+  /// refused, and does not end on a screen with nothing to do.
+  private func unfollowedRecovery(_ before: AppState, _ input: Input, _ step: Step, after: AppState) -> [String] {
+    guard let error = before.error, let action = input.action else { return [] }
     for recovery in error.recovery where Self.follows(recovery, action, flow: flow, in: before) {
-      return [
-        "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”, but “\(input.text)” is refused"
-      ]
+      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”"
+      if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
+      if flow.actions(in: after).isEmpty {
+        return ["\(offers), but “\(input.text)” leads to \(after.screen.id.rawValue), which offers nothing to do"]
+      }
     }
     return []
   }

@@ -44,10 +44,27 @@ extension Simulator {
     var actingUser: UserID
     var clock: Date
     var backend: MockBackend.Snapshot
+    /// The backend's hash, worked out once: most steps leave the backend as it was, and then the key of the
+    /// state before gives it without hashing the world again.
+    var backendHash: Int
     var phones: [PhoneKey]
+
+    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
+      lhs.backendHash == rhs.backendHash && lhs.actingUser == rhs.actingUser && lhs.clock == rhs.clock
+        && lhs.phones == rhs.phones && lhs.backend == rhs.backend
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(backendHash)
+      hasher.combine(actingUser)
+      hasher.combine(clock)
+      hasher.combine(phones)
+    }
   }
 
-  func key(_ checkpoint: Checkpoint) -> StateKey {
+  /// The key of `checkpoint`; `earlier`, the key of a state it may share its backend with, saves hashing the
+  /// backend again when it does (comparing storage the two share is quick).
+  func key(_ checkpoint: Checkpoint, earlier: StateKey? = nil) -> StateKey {
     var phones: [StateKey.PhoneKey] = []
     phones.reserveCapacity(checkpoint.phones.count)
     for (user, phone) in checkpoint.phones {
@@ -58,7 +75,12 @@ extension Simulator {
           memory: checkpoint.memories[user]))
     }
     if phones.count > 1 { phones.sort { $0.user < $1.user } }
+    let backendHash =
+      if let earlier, earlier.backend == checkpoint.backend { earlier.backendHash } else {
+        checkpoint.backend.hashValue
+      }
     return StateKey(
-      actingUser: checkpoint.actingUser, clock: checkpoint.clock, backend: checkpoint.backend, phones: phones)
+      actingUser: checkpoint.actingUser, clock: checkpoint.clock, backend: checkpoint.backend,
+      backendHash: backendHash, phones: phones)
   }
 }

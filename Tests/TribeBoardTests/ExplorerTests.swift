@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import TribeBoardCore
 import TribeBoardFlow
@@ -67,5 +69,142 @@ import TribeBoardSimulator
     let report = await explorer.run()
     #expect(report.reached[.dashboard] == [":as ben"])
     #expect(report.reached[.addEvent] == nil)
+  }
+
+  /// The app's table with the actions of `id`'s screen rebuilt by `change`.
+  static func table(replacingActionsOf id: ScreenID, _ change: (FlowAction) -> FlowAction) -> FlowTable {
+    table(replacing: id) { spec in
+      ScreenSpec(
+        id, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body,
+        actions: spec.actions.map(change))
+    }
+  }
+
+  @Test func aPlantedLostChangeIsFoundWithTheShortestPath() async throws {
+    // Leaving the messages screen forgets what waits on the phone.
+    let forgetful = Self.table(replacingActionsOf: .messages) { action in
+      guard action.id == .home else { return action }
+      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, services in
+        await services.device.setOutbox(Outbox())
+        state.screen = .dashboard
+      }
+    }
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: "offline"), flow: Flow(table: forgetful),
+      options: .init(depth: 4, faults: true))
+    let report = await explorer.run()
+    let lost = try #require(report.violations.first { $0.invariant.contains("was lost") })
+    #expect(lost.invariant == "the waiting change “message “Sample”” was lost: neither sent nor still waiting")
+    #expect(lost.inputs == ["messages", ":offline", "send Sample", "home"])
+  }
+
+  @Test func aPlantedRecoveryThatLeadsNowhereIsFound() async throws {
+    // Adding a task fails with "go back", and going back from the tasks lands on a profile with nothing to do.
+    var table = Self.table(replacingActionsOf: .tasks) { action in
+      switch action.id {
+      case .addTask:
+        return FlowAction(.addTask, action.label, phrases: action.phrases, requires: .addTask) {
+          _, _, _ throws(AppError) in
+          throw AppError(.validationFailed, "Planted.", recovery: [.back])
+        }
+      case .home:
+        return FlowAction(.home, action.label, phrases: action.phrases) { state, _, _ in state.screen = .profile }
+      default:
+        return action
+      }
+    }
+    table = FlowTable(
+      ScreenID.allCases.map { id in
+        guard id == .profile else { return table[id] }
+        let spec = table[id]
+        return ScreenSpec(id, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: [])
+      })
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), flow: Flow(table: table),
+      options: .init(depth: 3))
+    let report = await explorer.run()
+    let nowhere = try #require(report.violations.first { $0.invariant.contains("offers nothing") })
+    #expect(
+      nowhere.invariant
+        == "validationFailed on tasks offers “Go back”, but “home” leads to profile, which offers nothing to do")
+    #expect(nowhere.inputs == ["tasks", "add task", "home"])
+  }
+
+  @Test func aPlantedNondeterministicActionBreaksReplay() async throws {
+    // Opening the calendar says how many times it was opened, counted outside the simulation.
+    let opened = Mutex(0)
+    let counting = Self.table(replacingActionsOf: .dashboard) { action in
+      guard action.id == .openCalendar else { return action }
+      return FlowAction(.openCalendar, action.label, phrases: action.phrases, targets: [.calendar]) { state, _, _ in
+        state.screen = .calendar
+        state.notice = "Opened \(opened.withLock { $0 += 1
+return $0 }) times."
+      }
+    }
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), flow: Flow(table: counting),
+      options: .init(depth: 1))
+    let report = await explorer.run()
+    let replay = try #require(report.violations.first { $0.invariant.hasPrefix("replaying") })
+    #expect(replay.invariant.contains("shows different text than exploring did"))
+    #expect(replay.inputs == ["calendar"])
+  }
+
+  @Test func emittedJourneysRecordGoldenTranscriptsThatThenPass() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let report = await Explorer(scenario: scenario, options: .init(depth: 2)).run()
+    let journeys = Explorer.journeys(report)
+    #expect(journeys.count == report.reached.count)
+    #expect(
+      journeys.first { $0.name == "reach-event-detail" }?.steps == ["calendar", "open 1", ":expect screen=eventDetail"])
+    let text = try #require(BundledScenarios.text(named: "family-admin"))
+    let yaml = try JourneyWriter.scenario(text, source: "built-in:family-admin", replacingJourneysWith: journeys)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try yaml.write(toFile: "\(folder)/family-admin.yaml", atomically: true, encoding: .utf8)
+
+    let cases = try TranscriptChecker.cases(in: [folder])
+    #expect(Set(cases.compactMap { $0.journey?.name }) == Set(journeys.map(\.name)))
+    #expect(cases.count == journeys.count)
+    for transcript in cases {
+      #expect(await TranscriptChecker.check(transcript, update: true) == .recorded, "\(transcript)")
+    }
+    for transcript in try TranscriptChecker.cases(in: [folder]) {
+      #expect(await TranscriptChecker.check(transcript, update: false) == .passed, "\(transcript)")
+    }
+    let recorded = try String(contentsOfFile: "\(folder)/family-admin/reach-event-detail.transcript", encoding: .utf8)
+    #expect(recorded.contains("> open 1"))
+  }
+
+  @Test func theJourneyWriterReplacesOnlyTheJourneys() throws {
+    let text = """
+      name: tiny
+      summary: One person, to test writing journeys.
+      now: 2026-03-02T08:00:00Z
+      journeys: # old ones
+        old:
+          - settings
+      # the device
+      device: { user: sam, onboardingCompleted: true, signedIn: false }
+      accounts:
+        - { id: sam, name: Sam Lee, email: sam@example.com, providers: [apple] }
+
+      """
+    let steps = ["send a: b", "post #1 or ' quotes \"", "- dash", "yes", "12", ":clock +8d", "title The Explorers"]
+    let yaml = try JourneyWriter.scenario(
+      text, source: "tiny.yaml", replacingJourneysWith: [Journey(name: "odd-steps", steps: steps)])
+    #expect(!yaml.contains("old"))
+    #expect(yaml.contains("# the device\ndevice: { user: sam"))
+    let scenario = try ScenarioLoader.parse(yaml, source: "tiny.yaml")
+    #expect(scenario.journeys.map(\.name) == ["odd-steps"])
+    #expect(scenario.journeys.map(\.steps) == [steps])
+    #expect(scenario.configuration.device.user == "sam")
+  }
+
+  @Test func theJourneyWriterRefusesAFlowStyleScenario() {
+    let text = "{ name: tiny, journeys: { a: [settings] }, accounts: [] }\n"
+    #expect(throws: ScenarioError.self) {
+      try JourneyWriter.scenario(text, source: "tiny.yaml", replacingJourneysWith: [])
+    }
   }
 }
