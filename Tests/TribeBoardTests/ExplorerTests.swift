@@ -137,8 +137,11 @@ import TribeBoardSimulator
       guard action.id == .openCalendar else { return action }
       return FlowAction(.openCalendar, action.label, phrases: action.phrases, targets: [.calendar]) { state, _, _ in
         state.screen = .calendar
-        state.notice = "Opened \(opened.withLock { $0 += 1
-return $0 }) times."
+        let count = opened.withLock { count in
+          count += 1
+          return count
+        }
+        state.notice = "Opened \(count) times."
       }
     }
     let explorer = Explorer(
