@@ -130,6 +130,12 @@ public actor MockBackend {
     fileprivate var random: SeededGenerator
     fileprivate var elapsed: TimeInterval
 
+    /// The families, in the order made, without copying the rest of the world.
+    public var families: [Family] { state.store.families }
+
+    /// The accounts, in the order made, without copying the rest of the world.
+    public var accounts: [MockAccount] { state.store.accounts }
+
     /// The ids of the changes phones sent that the backend applied (or settled by its conflict rules).
     public var appliedChanges: Set<String> { state.appliedChanges }
 

@@ -116,17 +116,17 @@ public struct Explorer {
       if actions.isEmpty {
         report.deadEnds.append((before.screen.id, path(index)))
       }
-      let waiting = await waitingChanges(simulator)
+      let waiting = waitingChanges(simulator)
       var fresh = true
       for input in await self.inputs(simulator, actions: actions) {
         if !fresh { await simulator.restore(node.checkpoint) }
         fresh = false
         let step = await simulator.handle(input.text)
         report.transitions += 1
-        var broken = await violations(simulator, step)
-        broken += await lostChanges(simulator, step, waiting: waiting)
-        broken += unfollowedRecovery(before, input, step, after: simulator.state)
         let next = await simulator.checkpoint()
+        var broken = await violations(simulator, step, backend: next.backend)
+        broken += lostChanges(simulator, waiting: waiting, applied: next.backend)
+        broken += unfollowedRecovery(before, input, step, after: simulator.state)
         let key = simulator.key(next, earlier: node.key)
         let isNew = seen.insert(key).inserted
         if isNew || !broken.isEmpty {
@@ -172,7 +172,7 @@ public struct Explorer {
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
   func inputs(_ simulator: Simulator, actions: [FlowAction]) async -> [Input] {
     let state = simulator.state
-    var world: MockWorld?
+    var backend: MockBackend.Snapshot?
     var inputs: [Input] = []
     for action in actions {
       let phrase = action.phrases[0]
@@ -180,8 +180,8 @@ public struct Explorer {
         inputs.append(Input(text: phrase, action: action.id))
         continue
       }
-      if world == nil { world = await simulator.environment.backend.world }
-      inputs += samples(for: action.id, state: state, world: world!).map {
+      if backend == nil { backend = await simulator.environment.backend.snapshot() }
+      inputs += samples(for: action.id, state: state, backend: backend!).map {
         Input(text: "\(phrase) \($0)", action: action.id)
       }
     }
@@ -217,11 +217,11 @@ public struct Explorer {
     return name
   }
 
-  private func samples(for action: ActionID, state: AppState, world: MockWorld) -> [String] {
+  private func samples(for action: ActionID, state: AppState, backend: MockBackend.Snapshot) -> [String] {
     switch action {
     case .nameFamily: return ["The Explorers", "X"]
-    case .familyCode: return (world.families.prefix(1).map(\.code)) + ["ZZZZZZ"]
-    case .enterCode: return world.accounts.compactMap(\.mfaCode).prefix(1) + ["000000"]
+    case .familyCode: return (backend.families.prefix(1).map(\.code)) + ["ZZZZZZ"]
+    case .enterCode: return backend.accounts.compactMap(\.mfaCode).prefix(1) + ["000000"]
     case .assign, .with: return state.content.members.prefix(2).map { $0.profile.firstName }
     case .changeRole: return ["adult", "child"]
     case .when, .due: return [DateText.typed(state.now.addingTimeInterval(86400))]
@@ -233,7 +233,7 @@ public struct Explorer {
   }
 
   /// The invariants after a step; each broken one as a sentence.
-  func violations(_ simulator: Simulator, _ step: Step) async -> [String] {
+  func violations(_ simulator: Simulator, _ step: Step, backend: MockBackend.Snapshot) async -> [String] {
     var broken: [String] = []
     let state = simulator.state
     let screen = state.screen.id
@@ -256,8 +256,8 @@ public struct Explorer {
         broken.append("the phone keeps its token after signing out")
       }
     }
-    let codes = await simulator.environment.backend.world.families.map(\.code)
-    if Set(codes).count != codes.count { broken.append("two families share a family code") }
+    let codes = backend.families.map(\.code)
+    if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
     if let device = simulator.phones[simulator.actingUser]?.device {
       let ids = await device.outbox().changes.map(\.id)
       if Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
@@ -271,7 +271,7 @@ public struct Explorer {
   }
 
   /// The ids of the changes each phone holds, waiting to be sent, before a step.
-  private func waitingChanges(_ simulator: Simulator) async -> [(user: UserID, changes: [PendingChange])] {
+  private func waitingChanges(_ simulator: Simulator) -> [(user: UserID, changes: [PendingChange])] {
     var waiting: [(user: UserID, changes: [PendingChange])] = []
     for (user, phone) in simulator.phones {
       let changes = phone.device.remembered.outbox.changes
@@ -283,10 +283,10 @@ public struct Explorer {
   /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by
   /// the backend (or settled by its conflict rules), or refused with a note that says so.
   private func lostChanges(
-    _ simulator: Simulator, _ step: Step, waiting: [(user: UserID, changes: [PendingChange])]
-  ) async -> [String] {
+    _ simulator: Simulator, waiting: [(user: UserID, changes: [PendingChange])], applied backend: MockBackend.Snapshot
+  ) -> [String] {
     guard !waiting.isEmpty else { return [] }
-    let applied = await simulator.environment.backend.snapshot().appliedChanges
+    let applied = backend.appliedChanges
     var broken: [String] = []
     for (user, changes) in waiting {
       let still = Set(simulator.phones[user]?.device.remembered.outbox.changes.map(\.id) ?? [])
