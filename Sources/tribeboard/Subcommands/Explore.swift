@@ -17,8 +17,9 @@ extension Tribeboard {
         nothing beyond the role's permissions; nothing for a visitor after expiry; no session or token after \
         signing out; no two families with one code; no change queued twice; no waiting change lost (it is \
         sent, still waiting, or refused with a note); every way forward an error names is on its screen and \
-        is not refused; and replaying the inputs to each screen from the start shows the same text. Prints the \
-        states, transitions and the rate. Exit 1 on a violation.
+        leads somewhere (it is not refused, and does not end where nothing can be done); replaying the inputs \
+        to each screen from the start shows the same text. Prints the states, transitions and the rate. Exit 1 \
+        on a violation.
         """)
 
     @Argument(help: ArgumentHelp("A built-in scenario name or a path to a YAML file.", valueName: "name-or-path"))
@@ -61,6 +62,7 @@ extension Tribeboard {
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
+      if let emitJourneys { _ = try journeysPath(of: loaded, in: emitJourneys) }
       let explorer = Explorer(
         scenario: loaded, options: .init(depth: depth, role: role, faults: faults, maximumStates: maxStates))
       let report = await explorer.run()
@@ -96,6 +98,20 @@ extension Tribeboard {
       if !report.violations.isEmpty { throw ExitCode.failure }
     }
 
+    /// Where the journeys of `scenario` go in `folder`: DIR/NAME.yaml, which must not be the scenario's own file.
+    private func journeysPath(of scenario: Scenario, in folder: String) throws -> String {
+      let path = (folder.hasSuffix("/") ? folder : folder + "/") + "\(scenario.name).yaml"
+      let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+      if !scenario.source.hasPrefix("built-in:"),
+        URL(fileURLWithPath: scenario.source).resolvingSymlinksInPath().standardizedFileURL.path == target
+      {
+        throw usageError(
+          "--emit-journeys \(folder) would replace \(scenario.source) itself, journeys and all; "
+            + "give another folder.")
+      }
+      return path
+    }
+
     /// Writes `journeys` into a copy of `scenario` at DIR/NAME.yaml, atomically; returns its path.
     private func write(_ journeys: [Journey], of scenario: Scenario, in folder: String) throws -> String {
       let builtIn = "built-in:"
@@ -117,7 +133,7 @@ extension Tribeboard {
         printError(error.description)
         throw badScenarioExit
       }
-      let path = (folder.hasSuffix("/") ? folder : folder + "/") + "\(scenario.name).yaml"
+      let path = try journeysPath(of: scenario, in: folder)
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try AtomicFile.write(Data(yaml.utf8), to: path)
