@@ -124,9 +124,10 @@ public struct Explorer {
         let step = await simulator.handle(input.text)
         report.transitions += 1
         let next = await simulator.checkpoint()
-        var broken = await violations(simulator, step, backend: next.backend)
-        broken += lostChanges(simulator, waiting: waiting, applied: next.backend)
-        broken += unfollowedRecovery(before, input, step, after: simulator.state)
+        let after = simulator.state
+        var broken = await violations(simulator, step, state: after, backend: next.backend)
+        broken += lostChanges(simulator, waiting: waiting, applied: next.backend, notes: after.notes)
+        broken += unfollowedRecovery(before, input, step, after: after)
         let key = simulator.key(next, earlier: node.key)
         let isNew = seen.insert(key).inserted
         if isNew || !broken.isEmpty {
@@ -134,14 +135,14 @@ public struct Explorer {
           for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
             report.violations.append(Violation(invariant: sentence, inputs: inputs))
           }
-          if isNew, report.reached[simulator.state.screen.id] == nil {
+          if isNew, report.reached[after.screen.id] == nil {
             note(simulator, inputs, into: &report)
             // The walk draws no screens; take the step again, drawn, to compare with a replay later.
             await simulator.restore(node.checkpoint)
             simulator.drawsScreens = true
             let drawn = await simulator.handle(input.text)
             simulator.drawsScreens = false
-            shown[simulator.state.screen.id] = (drawn.text(style: .plain), key)
+            shown[after.screen.id] = (drawn.text(style: .plain), key)
           }
         }
         guard isNew else { continue }
@@ -233,9 +234,10 @@ public struct Explorer {
   }
 
   /// The invariants after a step; each broken one as a sentence.
-  func violations(_ simulator: Simulator, _ step: Step, backend: MockBackend.Snapshot) async -> [String] {
+  func violations(_ simulator: Simulator, _ step: Step, state: AppState, backend: MockBackend.Snapshot) async
+    -> [String]
+  {
     var broken: [String] = []
-    let state = simulator.state
     let screen = state.screen.id
     if screen.needsFamily, state.family == nil || state.user == nil {
       broken.append("a family screen (\(screen.rawValue)) shows without a signed-in member")
@@ -260,7 +262,7 @@ public struct Explorer {
     if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
     if let device = simulator.phones[simulator.actingUser]?.device {
       let ids = await device.outbox().changes.map(\.id)
-      if Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
+      if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
     }
     if let error = state.error {
       for recovery in error.recovery where !flow.offers(recovery, in: state) {
@@ -283,14 +285,15 @@ public struct Explorer {
   /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by
   /// the backend (or settled by its conflict rules), or refused with a note that says so.
   private func lostChanges(
-    _ simulator: Simulator, waiting: [(user: UserID, changes: [PendingChange])], applied backend: MockBackend.Snapshot
+    _ simulator: Simulator, waiting: [(user: UserID, changes: [PendingChange])], applied backend: MockBackend.Snapshot,
+    notes actingNotes: [String]
   ) -> [String] {
     guard !waiting.isEmpty else { return [] }
     let applied = backend.appliedChanges
     var broken: [String] = []
     for (user, changes) in waiting {
       let still = Set(simulator.phones[user]?.device.remembered.outbox.changes.map(\.id) ?? [])
-      let notes = user == simulator.actingUser ? simulator.state.notes : []
+      let notes = user == simulator.actingUser ? actingNotes : []
       for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
         guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
         broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
