@@ -48,17 +48,30 @@ extension Simulator {
     /// state before gives it without hashing the world again.
     var backendHash: Int
     var phones: [PhoneKey]
+    /// The hash of all the parts, worked out once, so a set growing does not hash the phones again.
+    private var hash = 0
 
-    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
-      lhs.backendHash == rhs.backendHash && lhs.actingUser == rhs.actingUser && lhs.clock == rhs.clock
-        && lhs.phones == rhs.phones && lhs.backend == rhs.backend
-    }
-
-    func hash(into hasher: inout Hasher) {
+    init(actingUser: UserID, clock: Date, backend: MockBackend.Snapshot, backendHash: Int, phones: [PhoneKey]) {
+      self.actingUser = actingUser
+      self.clock = clock
+      self.backend = backend
+      self.backendHash = backendHash
+      self.phones = phones
+      var hasher = Hasher()
       hasher.combine(backendHash)
       hasher.combine(actingUser)
       hasher.combine(clock)
       hasher.combine(phones)
+      hash = hasher.finalize()
+    }
+
+    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
+      lhs.hash == rhs.hash && lhs.backendHash == rhs.backendHash && lhs.actingUser == rhs.actingUser
+        && lhs.clock == rhs.clock && lhs.phones == rhs.phones && lhs.backend == rhs.backend
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
     }
   }
 
