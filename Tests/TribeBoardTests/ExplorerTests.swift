@@ -236,6 +236,23 @@ import TribeBoardSimulator
     #expect(try String(contentsOfFile: "\(folder)/visitor.yaml", encoding: .utf8) == text)
   }
 
+  @Test func aFolderThatCannotBeIsRefusedBeforeWalking() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "not a folder".write(toFile: "\(folder)/file", atomically: true, encoding: .utf8)
+    for (target, message) in [
+      ("\(folder)/file", "--emit-journeys \(folder)/file is a file; give a folder (it is made if missing)."),
+      (
+        "\(folder)/file/deeper/still",
+        "--emit-journeys \(folder)/file/deeper/still is inside \(folder)/file, which is a file."
+      ),
+      ("", "--emit-journeys needs a folder, such as generated."),
+    ] {
+      let refused = try run(["explore", "visitor", "--emit-journeys", target])
+      #expect(refused.status == 64 && refused.stderr.contains(message) && refused.stdout.isEmpty, "\(refused.stderr)")
+    }
+  }
+
   private func run(_ arguments: [String]) throws -> ChildProcess.Result {
     let binary = ProcessFaultTests.binary.path
     try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")

@@ -53,9 +53,17 @@ extension Tribeboard {
       guard (1...50).contains(depth) else { throw ValidationError("--depth is 1 to 50, not \(depth).") }
       guard maxStates > 0 else { throw ValidationError("--max-states must be at least 1.") }
       if let emitJourneys {
+        guard !emitJourneys.isEmpty else { throw ValidationError("--emit-journeys needs a folder, such as generated.") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: emitJourneys, isDirectory: &isDirectory), !isDirectory.boolValue {
           throw ValidationError("--emit-journeys \(emitJourneys) is a file; give a folder (it is made if missing).")
+        }
+        var ancestor = URL(fileURLWithPath: emitJourneys).deletingLastPathComponent()
+        while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) {
+          ancestor.deleteLastPathComponent()
+        }
+        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          throw ValidationError("--emit-journeys \(emitJourneys) is inside \(ancestor.path), which is a file.")
         }
       }
     }
@@ -136,6 +144,10 @@ extension Tribeboard {
       let path = try journeysPath(of: scenario, in: folder)
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw usageError("Can't make the folder \(folder) for the journeys: \(error.localizedDescription)")
+      }
+      do {
         try AtomicFile.write(Data(yaml.utf8), to: path)
       } catch {
         throw usageError("Can't write the journeys to \(path): \(error).")
