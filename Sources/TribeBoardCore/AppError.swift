@@ -1,7 +1,7 @@
 /// An error the app shows to a person: what happened, in words they can read, and what they can do next.
 ///
 /// Every service reports failures as an `AppError`, so the flow can show any of them the same way.
-public struct AppError: Error, Equatable, Sendable {
+public struct AppError: Error, Equatable, Hashable, Sendable {
   /// A stable identifier, used by scenarios (`error: networkTimeout`) and tools.
   public var code: Code
   /// A sentence for the person using the app.

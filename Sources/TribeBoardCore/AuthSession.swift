@@ -15,7 +15,7 @@ public enum AuthProvider: String, CaseIterable, Codable, Sendable {
 
 /// A signed-in session: who, the short-lived access token that proves it, and the longer-lived refresh token
 /// that gets a new access token when the old one runs out.
-public struct AuthSession: Equatable, Sendable {
+public struct AuthSession: Equatable, Hashable, Sendable {
   public var user: UserProfile
   /// The access token every call carries.
   public var token: String
@@ -44,7 +44,7 @@ public struct AuthSession: Equatable, Sendable {
 }
 
 /// A pending second factor: the provider accepted the person, the app still needs their code.
-public struct MFAChallenge: Equatable, Sendable {
+public struct MFAChallenge: Equatable, Hashable, Sendable {
   public var id: String
   public var user: UserProfile
   public var provider: AuthProvider

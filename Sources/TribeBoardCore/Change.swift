@@ -2,7 +2,7 @@ import Foundation
 
 /// A change a person makes to their family's data that the app can keep on the phone while offline and send
 /// later. Changes to membership, roles and the family code are not among them: those need a connection.
-public enum Change: Equatable, Sendable {
+public enum Change: Equatable, Hashable, Sendable {
   case sendMessage(String, family: FamilyID)
   case postNotice(String, family: FamilyID)
   case setTaskStatus(FamilyTask.Status, task: ItemID)
@@ -14,7 +14,7 @@ public enum Change: Equatable, Sendable {
 
 /// A change as the phone sent or queued it: with an id the backend uses to apply it at most once, who made it,
 /// when, and a few words for the person ("message “On my way”").
-public struct PendingChange: Equatable, Sendable, Identifiable {
+public struct PendingChange: Equatable, Hashable, Sendable, Identifiable {
   public var id: String
   public var change: Change
   public var author: UserID
@@ -47,7 +47,7 @@ public enum ChangeResult: Equatable, Sendable {
 
 /// The phone's queue of changes waiting to be sent, in the order they were made, and how sending them goes.
 /// It lives in the phone's storage, so it survives a relaunch.
-public struct Outbox: Equatable, Sendable {
+public struct Outbox: Equatable, Hashable, Sendable {
   public var changes: [PendingChange] = []
   /// Failed attempts to send the first change.
   public var attempts = 0

@@ -51,7 +51,7 @@ public struct Member: Equatable, Hashable, Sendable, Identifiable {
 }
 
 /// A family found by its code, shown before joining it.
-public struct FamilyPreview: Equatable, Sendable {
+public struct FamilyPreview: Equatable, Hashable, Sendable {
   public var family: Family
   public var members: [Member]
 

@@ -3,7 +3,7 @@ import TribeBoardCore
 
 /// Who is using the app on this phone, as one value, so "signed in", "in a family" and "waiting for a code" can
 /// never disagree.
-public enum Session: Equatable, Sendable {
+public enum Session: Equatable, Hashable, Sendable {
   /// Nobody is signed in.
   case signedOut
   /// A provider accepted the person; the app waits for their one-time code.

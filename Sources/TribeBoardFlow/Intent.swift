@@ -1,7 +1,7 @@
 import TribeBoardCore
 
 /// What a person asks the app to do: an action from the flow table, with its argument if it takes one.
-public struct Intent: Equatable, Sendable, CustomStringConvertible {
+public struct Intent: Equatable, Hashable, Sendable, CustomStringConvertible {
   public var action: ActionID
   public var argument: String?
 

@@ -24,7 +24,7 @@ public enum ScreenID: String, CaseIterable, Sendable {
 }
 
 /// Where the app is: one screen, with what that screen needs to know about itself.
-public enum Screen: Equatable, Sendable {
+public enum Screen: Equatable, Hashable, Sendable {
   case onboarding(page: Int)
   case signIn
   /// The second factor; the challenge is in the session.
@@ -89,7 +89,7 @@ public enum Screen: Equatable, Sendable {
 }
 
 /// An action waiting for a yes: the question, the action, and the screen it was asked from.
-public struct Confirmation: Equatable, Sendable {
+public struct Confirmation: Equatable, Hashable, Sendable {
   public var question: String
   public var intent: Intent
   public var back: Screen
@@ -102,7 +102,7 @@ public struct Confirmation: Equatable, Sendable {
 }
 
 /// An event being written on the add-event form.
-public struct EventDraft: Equatable, Sendable {
+public struct EventDraft: Equatable, Hashable, Sendable {
   public var title: String?
   public var start: Date?
   public var place: String?
@@ -112,7 +112,7 @@ public struct EventDraft: Equatable, Sendable {
 }
 
 /// A task being written on the add-task form.
-public struct TaskDraft: Equatable, Sendable {
+public struct TaskDraft: Equatable, Hashable, Sendable {
   public var title: String?
   public var assignee: UserID?
   public var due: Date?

@@ -49,9 +49,9 @@ public enum MockOperation: String, CaseIterable, Sendable {
 ///
 /// A fault acts from the moment it is armed. Each armed fault counts the calls it matches; when several fire on
 /// the same call, the one armed last wins, so a fault armed in a demo acts at once.
-public struct Fault: Equatable, Sendable {
+public struct Fault: Equatable, Hashable, Sendable {
   /// When an armed fault fires.
-  public enum Schedule: Equatable, Sendable {
+  public enum Schedule: Equatable, Hashable, Sendable {
     /// Every matching call.
     case always
     /// The next `n` matching calls.

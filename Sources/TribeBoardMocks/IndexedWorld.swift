@@ -176,3 +176,26 @@ struct IndexedWorld: Sendable {
     return true
   }
 }
+
+extension IndexedWorld {
+  /// Feeds what the world holds to `hasher` (not the indexes, which follow from it), without building a
+  /// ``MockWorld``: how exploration tells states apart cheaply.
+  func hashContents(into hasher: inout Hasher) {
+    hasher.combine(accounts)
+    hasher.combine(families)
+    hasher.combine(memberships)
+    hasher.combine(events.all)
+    hasher.combine(tasks.all)
+    hasher.combine(messages.all)
+    hasher.combine(notices.all)
+    hasher.combine(routes.all)
+    hasher.combine(pickups.all)
+  }
+
+  /// Whether the two worlds hold the same things in the same order (their indexes then agree too).
+  func hasSameContents(as other: IndexedWorld) -> Bool {
+    accounts == other.accounts && families == other.families && memberships == other.memberships
+      && events.all == other.events.all && tasks.all == other.tasks.all && messages.all == other.messages.all
+      && notices.all == other.notices.all && routes.all == other.routes.all && pickups.all == other.pickups.all
+  }
+}

@@ -28,12 +28,12 @@ public struct MockAuthPolicy: Equatable, Sendable {
 
 /// What the mock identity provider remembers: tokens, pending second factors and locked accounts.
 public struct MockAuthState: Sendable {
-  struct Token: Sendable {
+  struct Token: Hashable, Sendable {
     var user: UserID
     var expiresAt: Date
   }
 
-  struct Challenge: Sendable {
+  struct Challenge: Hashable, Sendable {
     var user: UserID
     var expiresAt: Date
     var triesLeft: Int
@@ -58,13 +58,18 @@ public struct MockAuthState: Sendable {
     return "\(prefix)-\(issued[prefix]!)"
   }
 
-  /// The tokens, challenges and locks, as text equal for equal states.
-  var fingerprint: String {
-    let access = accessTokens.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.user)@\($0.value.expiresAt)" }
-    let refresh = refreshTokens.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.user)@\($0.value.expiresAt)" }
-    let pending = challenges.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.user):\($0.value.triesLeft)" }
-    let locks = lockedUntil.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }
-    return [access, refresh, pending, locks].map { $0.joined(separator: ",") }.joined(separator: ";")
+  /// Feeds the tokens, challenges and locks to `hasher`: equal for the states ``hasSameContents(as:)`` calls equal.
+  func hashContents(into hasher: inout Hasher) {
+    hasher.combine(accessTokens)
+    hasher.combine(refreshTokens)
+    hasher.combine(challenges)
+    hasher.combine(lockedUntil)
+  }
+
+  /// Whether the two hold the same tokens, challenges and locks.
+  func hasSameContents(as other: MockAuthState) -> Bool {
+    accessTokens == other.accessTokens && refreshTokens == other.refreshTokens && challenges == other.challenges
+      && lockedUntil == other.lockedUntil
   }
 
   /// A new session for `profile`: a fresh access token and refresh token.

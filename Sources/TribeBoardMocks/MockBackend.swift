@@ -120,7 +120,11 @@ public actor MockBackend {
   }
 
   /// Everything the backend holds, to put back later: exploration tries every input from the same state.
-  public struct Snapshot: Sendable {
+  ///
+  /// Two snapshots are equal (and hash alike) when their worlds, sessions, armed faults and latencies are: what
+  /// exploration deduplicates states by, without turning the world into text. The seeded generator, the id
+  /// counters, the changes already applied and the simulated time not yet reported are left out.
+  public struct Snapshot: Sendable, Hashable {
     fileprivate var state: MockState
     fileprivate var faults: [Fault]
     fileprivate var faultsArmed: Int
@@ -128,8 +132,26 @@ public actor MockBackend {
     fileprivate var random: SeededGenerator
     fileprivate var elapsed: TimeInterval
 
-    /// A description of the world and the faults, equal for equal backends.
-    public var fingerprint: String { "\(state.world)|\(state.auth.fingerprint)|\(faults)|\(latency)" }
+    /// The families, in the order made, without copying the rest of the world.
+    public var families: [Family] { state.store.families }
+
+    /// The accounts, in the order made, without copying the rest of the world.
+    public var accounts: [MockAccount] { state.store.accounts }
+
+    /// The ids of the changes phones sent that the backend applied (or settled by its conflict rules).
+    public var appliedChanges: Set<String> { state.appliedChanges }
+
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+      lhs.faults == rhs.faults && lhs.latency == rhs.latency && lhs.state.store.hasSameContents(as: rhs.state.store)
+        && lhs.state.auth.hasSameContents(as: rhs.state.auth)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      state.store.hashContents(into: &hasher)
+      state.auth.hashContents(into: &hasher)
+      hasher.combine(faults)
+      hasher.combine(latency)
+    }
   }
 
   public func snapshot() -> Snapshot {

@@ -5,12 +5,12 @@ import TribeBoardCore
 /// a network.
 public final class MockDevice: DeviceStore {
   /// What the phone remembers, as one value.
-  public struct Memory: Equatable, Sendable {
+  public struct Memory: Equatable, Hashable, Sendable {
     var onboardingCompleted: Bool
     var token: String?
     var refreshToken: String?
     var online = true
-    var outbox = Outbox()
+    public internal(set) var outbox = Outbox()
   }
 
   /// The account of the person holding the device.

@@ -2,7 +2,7 @@ import Foundation
 import TribeBoardCore
 
 /// An account in the mock identity provider: the profile the app sees, plus what only the provider knows.
-public struct MockAccount: Equatable, Sendable {
+public struct MockAccount: Equatable, Hashable, Sendable {
   public var profile: UserProfile
   /// The providers this account can sign in with.
   public var providers: [AuthProvider]

@@ -62,55 +62,106 @@ public struct Explorer {
     self.options = options
   }
 
+  /// A state the walk reached: where it is put aside, and how it was reached (the input from its parent).
+  private struct Node {
+    var checkpoint: Simulator.Checkpoint
+    var key: Simulator.StateKey
+    var parent: Int
+    var input: String
+    var depth: Int
+  }
+
+  /// An input to try, and the action it chooses (`nil` for a simulator command).
+  struct Input {
+    var text: String
+    var action: ActionID?
+  }
+
   public func run() async -> Report {
     let clock = ContinuousClock()
     let start = clock.now
     var report = Report()
     let simulator = Simulator(scenario: scenario, flow: flow)
     await simulator.start()
+    simulator.drawsScreens = false
     var prefix: [String] = []
     if let role = options.role, let member = scenario.configuration.world.memberships.first(where: { $0.role == role })
     {
       prefix = [":as \(member.userID)"]
       _ = await simulator.handle(prefix[0])
     }
-    var seen: Set<String> = []
-    var queue: [(Simulator.Checkpoint, [String])] = [(await simulator.checkpoint(), prefix)]
-    seen.insert(simulator.fingerprint(queue[0].0))
+    let first = await simulator.checkpoint()
+    var nodes = [Node(checkpoint: first, key: simulator.key(first), parent: -1, input: "", depth: 0)]
+    func path(_ index: Int) -> [String] {
+      var inputs: [String] = []
+      var index = index
+      while index > 0 {
+        inputs.append(nodes[index].input)
+        index = nodes[index].parent
+      }
+      return prefix + inputs.reversed()
+    }
+    var seen: Set<Simulator.StateKey> = [nodes[0].key]
+    var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
     note(simulator, prefix, into: &report)
     var head = 0
-    while head < queue.count {
-      let (checkpoint, path) = queue[head]
+    explore: while head < nodes.count {
+      let index = head
       head += 1
-      guard path.count - prefix.count < options.depth else { continue }
-      await simulator.restore(checkpoint)
-      let inputs = await self.inputs(simulator)
-      if flow.actions(in: simulator.state).isEmpty {
-        report.deadEnds.append((simulator.state.screen.id, path))
+      let node = nodes[index]
+      guard node.depth < options.depth else { continue }
+      await simulator.restore(node.checkpoint)
+      let before = simulator.state
+      let actions = flow.actions(in: before)
+      if actions.isEmpty {
+        report.deadEnds.append((before.screen.id, path(index)))
       }
-      for input in inputs {
-        await simulator.restore(checkpoint)
-        let step = await simulator.handle(input)
+      let waiting = waitingChanges(simulator)
+      var fresh = true
+      for input in await self.inputs(simulator, actions: actions) {
+        if !fresh { await simulator.restore(node.checkpoint) }
+        fresh = false
+        let step = await simulator.handle(input.text)
         report.transitions += 1
-        let inputs = path + [input]
-        for broken in await violations(simulator, step)
-        where !report.violations.contains(where: { $0.invariant == broken }) {
-          report.violations.append(Violation(invariant: broken, inputs: inputs))
-        }
         let next = await simulator.checkpoint()
-        guard seen.insert(simulator.fingerprint(next)).inserted else { continue }
-        note(simulator, inputs, into: &report)
+        let after = simulator.state
+        let key = simulator.key(next, earlier: node.key)
+        let isNew = seen.insert(key).inserted
+        var broken = await violations(simulator, step, state: after, backend: next.backend, newState: isNew)
+        broken += lostChanges(simulator, waiting: waiting, applied: next.backend, notes: after.notes)
+        broken += unfollowedRecovery(before, input, step, after: after)
+        if isNew || !broken.isEmpty {
+          let inputs = path(index) + [input.text]
+          for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
+            report.violations.append(Violation(invariant: sentence, inputs: inputs))
+          }
+          if isNew, report.reached[after.screen.id] == nil {
+            note(simulator, inputs, into: &report)
+            // The walk draws no screens; take the step again, drawn, to compare with a replay later.
+            await simulator.restore(node.checkpoint)
+            simulator.drawsScreens = true
+            let drawn = await simulator.handle(input.text)
+            simulator.drawsScreens = false
+            shown[after.screen.id] = (drawn.text(style: .plain), key)
+          }
+        }
+        guard isNew else { continue }
+        nodes.append(Node(checkpoint: next, key: key, parent: index, input: input.text, depth: node.depth + 1))
         guard seen.count < options.maximumStates else {
           report.truncated = true
-          break
+          break explore
         }
-        queue.append((next, inputs))
       }
-      if report.truncated { break }
     }
     report.states = seen.count
     let elapsed = clock.now - start
     report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    for screen in ScreenID.allCases {
+      guard let inputs = report.reached[screen], let explored = shown[screen] else { continue }
+      if let broken = await replayDiffers(inputs, text: explored.text, key: explored.key) {
+        report.violations.append(Violation(invariant: broken, inputs: inputs))
+      }
+    }
     return report
   }
 
@@ -120,28 +171,58 @@ public struct Explorer {
   }
 
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
-  func inputs(_ simulator: Simulator) async -> [String] {
+  func inputs(_ simulator: Simulator, actions: [FlowAction]) async -> [Input] {
     let state = simulator.state
-    let world = await simulator.environment.backend.world
-    var inputs: [String] = []
-    for action in flow.actions(in: state) {
+    var backend: MockBackend.Snapshot?
+    var inputs: [Input] = []
+    for action in actions {
       let phrase = action.phrases[0]
       guard action.argument != nil else {
-        inputs.append(phrase)
+        inputs.append(Input(text: phrase, action: action.id))
         continue
       }
-      inputs += samples(for: action.id, state: state, world: world).map { "\(phrase) \($0)" }
+      if backend == nil { backend = await simulator.environment.backend.snapshot() }
+      inputs += samples(for: action.id, state: state, backend: backend!).map {
+        Input(text: "\(phrase) \($0)", action: action.id)
+      }
     }
-    inputs.append(":relaunch")
-    if options.faults { inputs += [":offline", ":online", ":clock +8d"] }
+    inputs.append(Input(text: ":relaunch", action: nil))
+    if options.faults {
+      inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
+    }
     return inputs
   }
 
-  private func samples(for action: ActionID, state: AppState, world: MockWorld) -> [String] {
+  /// The journeys that reach each screen the walk reached, by its shortest inputs, each ending in an expectation
+  /// of the screen: `reach-calendar`, `reach-event-detail`, … Recorded with `check --update`, they become golden
+  /// transcripts.
+  public static func journeys(_ report: Report) -> [Journey] {
+    ScreenID.allCases.compactMap { screen in
+      guard let inputs = report.reached[screen] else { return nil }
+      return Journey(name: journeyName(screen), steps: inputs + [":expect screen=\(screen.rawValue)"])
+    }
+  }
+
+  /// `reach-` and the screen's name in lowercase words: `reach-event-detail`.
+  static func journeyName(_ screen: ScreenID) -> String {
+    var name = "reach"
+    for character in screen.rawValue {
+      if character.isUppercase {
+        name += "-\(character.lowercased())"
+      } else if name.hasSuffix("reach") {
+        name += "-\(character)"
+      } else {
+        name.append(character)
+      }
+    }
+    return name
+  }
+
+  private func samples(for action: ActionID, state: AppState, backend: MockBackend.Snapshot) -> [String] {
     switch action {
     case .nameFamily: return ["The Explorers", "X"]
-    case .familyCode: return (world.families.prefix(1).map(\.code)) + ["ZZZZZZ"]
-    case .enterCode: return world.accounts.compactMap(\.mfaCode).prefix(1) + ["000000"]
+    case .familyCode: return (backend.families.prefix(1).map(\.code)) + ["ZZZZZZ"]
+    case .enterCode: return backend.accounts.compactMap(\.mfaCode).prefix(1) + ["000000"]
     case .assign, .with: return state.content.members.prefix(2).map { $0.profile.firstName }
     case .changeRole: return ["adult", "child"]
     case .when, .due: return [DateText.typed(state.now.addingTimeInterval(86400))]
@@ -152,10 +233,19 @@ public struct Explorer {
     }
   }
 
-  /// The invariants after a step; each broken one as a sentence.
-  func violations(_ simulator: Simulator, _ step: Step) async -> [String] {
+  /// The invariants after a step; each broken one as a sentence. Those that depend only on the state reached are
+  /// checked the first time it is reached (`newState`), by the shortest inputs: a state seen before passed them.
+  func violations(
+    _ simulator: Simulator, _ step: Step, state: AppState, backend: MockBackend.Snapshot, newState: Bool
+  ) async -> [String] {
     var broken: [String] = []
-    let state = simulator.state
+    if step.transition?.action == .signOut {
+      if state.session != .signedOut { broken.append("the app still holds a session after signing out") }
+      if simulator.phones[simulator.actingUser]?.device.token != nil {
+        broken.append("the phone keeps its token after signing out")
+      }
+    }
+    guard newState else { return broken }
     let screen = state.screen.id
     if screen.needsFamily, state.family == nil || state.user == nil {
       broken.append("a family screen (\(screen.rawValue)) shows without a signed-in member")
@@ -170,17 +260,11 @@ public struct Explorer {
     {
       broken.append("a visitor whose access ended is still on \(screen.rawValue)")
     }
-    if step.transition?.action == .signOut {
-      if state.session != .signedOut { broken.append("the app still holds a session after signing out") }
-      if simulator.phones[simulator.actingUser]?.device.token != nil {
-        broken.append("the phone keeps its token after signing out")
-      }
-    }
-    let codes = await simulator.environment.backend.world.families.map(\.code)
-    if Set(codes).count != codes.count { broken.append("two families share a family code") }
+    let codes = backend.families.map(\.code)
+    if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
     if let device = simulator.phones[simulator.actingUser]?.device {
       let ids = await device.outbox().changes.map(\.id)
-      if Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
+      if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
     }
     if let error = state.error {
       for recovery in error.recovery where !flow.offers(recovery, in: state) {
@@ -188,5 +272,86 @@ public struct Explorer {
       }
     }
     return broken
+  }
+
+  /// The ids of the changes each phone holds, waiting to be sent, before a step.
+  private func waitingChanges(_ simulator: Simulator) -> [(user: UserID, changes: [PendingChange])] {
+    var waiting: [(user: UserID, changes: [PendingChange])] = []
+    for (user, phone) in simulator.phones {
+      let changes = phone.device.remembered.outbox.changes
+      if !changes.isEmpty { waiting.append((user, changes)) }
+    }
+    return waiting
+  }
+
+  /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by
+  /// the backend (or settled by its conflict rules), or refused with a note that says so.
+  private func lostChanges(
+    _ simulator: Simulator, waiting: [(user: UserID, changes: [PendingChange])], applied backend: MockBackend.Snapshot,
+    notes actingNotes: [String]
+  ) -> [String] {
+    guard !waiting.isEmpty else { return [] }
+    let applied = backend.appliedChanges
+    var broken: [String] = []
+    for (user, changes) in waiting {
+      let still = Set(simulator.phones[user]?.device.remembered.outbox.changes.map(\.id) ?? [])
+      let notes = user == simulator.actingUser ? actingNotes : []
+      for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
+        guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
+        broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
+      }
+    }
+    return broken
+  }
+
+  /// Every recovery offered leads somewhere: choosing the action an error names as the way forward is not
+  /// refused, and does not end on a screen with nothing to do.
+  private func unfollowedRecovery(_ before: AppState, _ input: Input, _ step: Step, after: AppState) -> [String] {
+    guard let error = before.error, let action = input.action else { return [] }
+    for recovery in error.recovery where Self.follows(recovery, action, flow: flow, in: before) {
+      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”"
+      if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
+      if flow.actions(in: after).isEmpty {
+        return ["\(offers), but “\(input.text)” leads to \(after.screen.id.rawValue), which offers nothing to do"]
+      }
+    }
+    return []
+  }
+
+  private static func follows(_ recovery: AppError.Recovery, _ action: ActionID, flow: Flow, in state: AppState)
+    -> Bool
+  {
+    switch recovery {
+    case .retry: action == .retry
+    case .edit: flow.actions(in: state).contains { $0.id == action && $0.argument != nil }
+    case .back: action == .back || action == .home
+    case .signIn: action == .signInApple || action == .signInGoogle
+    case .newCode: action == .newCode
+    }
+  }
+
+  /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and
+  /// leave the same state. `nil` when they do.
+  private func replayDiffers(_ inputs: [String], text: String, key: Simulator.StateKey) async -> String? {
+    let fresh = Simulator(scenario: scenario, flow: flow)
+    await fresh.start()
+    var last: Step?
+    for input in inputs { last = await fresh.handle(input) }
+    guard let last else { return nil }
+    let replayed = last.text(style: .plain)
+    if replayed != text {
+      let explored = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let again = replayed.split(separator: "\n", omittingEmptySubsequences: false)
+      let line =
+        (0..<min(explored.count, again.count)).first { explored[$0] != again[$0] } ?? min(explored.count, again.count)
+      let said = line < explored.count ? String(explored[line]) : "(nothing)"
+      let says = line < again.count ? String(again[line]) : "(nothing)"
+      return "replaying the inputs from the start shows different text than exploring did, "
+        + "from line \(line + 1) of the last step: “\(says)” instead of “\(said)”"
+    }
+    if fresh.key(await fresh.checkpoint()) != key {
+      return "replaying the inputs from the start leaves a different state than exploring did"
+    }
+    return nil
   }
 }

@@ -57,7 +57,7 @@ extension Simulator {
         kind: .success,
         text: online
           ? "\(actingUser)'s phone is back online." : "\(actingUser)'s phone is offline; other phones are not."))
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
   }
 
   /// `:latency`, `:latency clear`, `:latency SERVICE[.OPERATION] DURATION`.

@@ -11,7 +11,7 @@ extension Simulator {
     }
     await replay(Array(history.dropLast()))
     step.messages.append(.init(kind: .success, text: "Undid “\(last)”."))
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
   }
 
   /// `:go JOURNEY` or `:go JOURNEY@STEP` (1-based, counting the journey's steps as written).
@@ -37,7 +37,7 @@ extension Simulator {
     await replay(Array(journey.steps.prefix(count)))
     let last = count == 0 ? "its start" : "step \(count) of \(journey.steps.count) (“\(journey.steps[count - 1])”)"
     step.messages.append(.init(kind: .success, text: "Journey \(name) at \(last). Carry on from here."))
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
   }
 }
 

@@ -38,6 +38,13 @@ public final class Simulator {
   /// What the acting person's screen shows.
   public var snapshot: ScreenSnapshot { ScreenSnapshot(state, flow: flow) }
 
+  /// Whether each step carries the screen it left showing. Exploration turns it off: it tries many thousands of
+  /// inputs and draws a screen only for the few it reports, so its steps' ``Step/snapshot`` is `nil`.
+  var drawsScreens = true
+
+  /// The screen a step shows: ``snapshot``, unless ``drawsScreens`` is off.
+  var shownSnapshot: ScreenSnapshot? { drawsScreens ? snapshot : nil }
+
   /// Opens the scenario: launches the app on the scenario's phone.
   @discardableResult
   public func start() async -> Step {
@@ -102,7 +109,7 @@ public final class Simulator {
     let input = line.trimmingWhitespaceScalars
     var step = Step(input: line)
     if input.isEmpty {
-      step.snapshot = snapshot
+      step.snapshot = shownSnapshot
       return step
     }
     if input.hasPrefix(":") {
@@ -125,7 +132,7 @@ public final class Simulator {
     case .unknown(let reason):
       step.messages.append(.init(kind: .problem, text: "? \(reason) Type a number, an action's words, or :help."))
     }
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
     return step
   }
 
@@ -147,7 +154,7 @@ public final class Simulator {
       let guess = NameSuggestion.didYouMean(":\(name)", in: SimulatorControl.allCases.map { ":\($0.rawValue)" })
       step.messages.append(
         .init(kind: .problem, text: "? “:\(name)” is not a simulator command\(guess). Commands: \(names)"))
-      step.snapshot = snapshot
+      step.snapshot = shownSnapshot
       return
     }
     switch control {
@@ -160,11 +167,11 @@ public final class Simulator {
     case .reset:
       await start()
       step.messages.append(.init(kind: .success, text: "Scenario \(scenario.name) started again."))
-      step.snapshot = snapshot
+      step.snapshot = shownSnapshot
     case .relaunch:
       if let device = phones[actingUser]?.device { await launch(on: device) }
       step.messages.append(.init(kind: .success, text: "The app was closed and opened again."))
-      step.snapshot = snapshot
+      step.snapshot = shownSnapshot
     case .scenario:
       await switchScenario(argument, into: &step)
     case .as:
@@ -200,12 +207,12 @@ public final class Simulator {
       scenario = try ScenarioCatalog.resolve(argument)
     } catch {
       step.messages.append(.init(kind: .problem, text: error.description))
-      step.snapshot = snapshot
+      step.snapshot = shownSnapshot
       return
     }
     await start()
     step.messages.append(.init(kind: .success, text: "Scenario \(scenario.name): \(scenario.summary)"))
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
   }
 
   private func act(as argument: String, into step: inout Step) async {
@@ -219,7 +226,7 @@ public final class Simulator {
     guard let person = accounts.first(where: { $0.id == wanted || $0.firstName.lowercased() == wanted }) else {
       let ids = accounts.map(\.id).joined(separator: ", ")
       step.messages.append(.init(kind: .problem, text: "? Nobody called “\(argument)” here. People: \(ids)"))
-      step.snapshot = snapshot
+      step.snapshot = shownSnapshot
       return
     }
     actingUser = person.id
@@ -229,7 +236,7 @@ public final class Simulator {
       await refresh()
     }
     step.messages.append(.init(kind: .success, text: "Now acting as \(person.name), on their phone."))
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
   }
 
   private func moveClock(_ argument: String, into step: inout Step) async {
@@ -257,7 +264,7 @@ public final class Simulator {
       now.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 60) == 0
       ? DateText.full(now) : DateText.precise(now)
     step.messages.append(.init(kind: .success, text: "Clock: \(shown) UTC."))
-    step.snapshot = snapshot
+    step.snapshot = shownSnapshot
   }
 
   /// Moves the clock through every automatic retry due up to `target`, earliest first, each at its own time, on

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import TribeBoardCore
 import TribeBoardFlow
@@ -67,5 +69,195 @@ import TribeBoardSimulator
     let report = await explorer.run()
     #expect(report.reached[.dashboard] == [":as ben"])
     #expect(report.reached[.addEvent] == nil)
+  }
+
+  /// The app's table with the actions of `id`'s screen rebuilt by `change`.
+  static func table(replacingActionsOf id: ScreenID, _ change: (FlowAction) -> FlowAction) -> FlowTable {
+    table(replacing: id) { spec in
+      ScreenSpec(
+        id, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body,
+        actions: spec.actions.map(change))
+    }
+  }
+
+  @Test func aPlantedLostChangeIsFoundWithTheShortestPath() async throws {
+    // Leaving the messages screen forgets what waits on the phone.
+    let forgetful = Self.table(replacingActionsOf: .messages) { action in
+      guard action.id == .home else { return action }
+      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, services in
+        await services.device.setOutbox(Outbox())
+        state.screen = .dashboard
+      }
+    }
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: "offline"), flow: Flow(table: forgetful),
+      options: .init(depth: 4, faults: true))
+    let report = await explorer.run()
+    let lost = try #require(report.violations.first { $0.invariant.contains("was lost") })
+    #expect(lost.invariant == "the waiting change “message “Sample”” was lost: neither sent nor still waiting")
+    #expect(lost.inputs == ["messages", ":offline", "send Sample", "home"])
+  }
+
+  @Test func aPlantedRecoveryThatLeadsNowhereIsFound() async throws {
+    // Adding a task fails with "go back", and going back from the tasks lands on a profile with nothing to do.
+    var table = Self.table(replacingActionsOf: .tasks) { action in
+      switch action.id {
+      case .addTask:
+        return FlowAction(.addTask, action.label, phrases: action.phrases, requires: .addTask) {
+          _, _, _ throws(AppError) in
+          throw AppError(.validationFailed, "Planted.", recovery: [.back])
+        }
+      case .home:
+        return FlowAction(.home, action.label, phrases: action.phrases) { state, _, _ in state.screen = .profile }
+      default:
+        return action
+      }
+    }
+    table = FlowTable(
+      ScreenID.allCases.map { id in
+        guard id == .profile else { return table[id] }
+        let spec = table[id]
+        return ScreenSpec(id, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: [])
+      })
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), flow: Flow(table: table),
+      options: .init(depth: 3))
+    let report = await explorer.run()
+    let nowhere = try #require(report.violations.first { $0.invariant.contains("offers nothing") })
+    #expect(
+      nowhere.invariant
+        == "validationFailed on tasks offers “Go back”, but “home” leads to profile, which offers nothing to do")
+    #expect(nowhere.inputs == ["tasks", "add task", "home"])
+  }
+
+  @Test func aPlantedNondeterministicActionBreaksReplay() async throws {
+    // Opening the calendar says how many times it was opened, counted outside the simulation.
+    let opened = Mutex(0)
+    let counting = Self.table(replacingActionsOf: .dashboard) { action in
+      guard action.id == .openCalendar else { return action }
+      return FlowAction(.openCalendar, action.label, phrases: action.phrases, targets: [.calendar]) { state, _, _ in
+        state.screen = .calendar
+        let count = opened.withLock { count in
+          count += 1
+          return count
+        }
+        state.notice = "Opened \(count) times."
+      }
+    }
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), flow: Flow(table: counting),
+      options: .init(depth: 1))
+    let report = await explorer.run()
+    let replay = try #require(report.violations.first { $0.invariant.hasPrefix("replaying") })
+    #expect(replay.invariant.contains("shows different text than exploring did"))
+    #expect(replay.inputs == ["calendar"])
+  }
+
+  @Test func emittedJourneysRecordGoldenTranscriptsThatThenPass() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let report = await Explorer(scenario: scenario, options: .init(depth: 2)).run()
+    let journeys = Explorer.journeys(report)
+    #expect(journeys.count == report.reached.count)
+    #expect(
+      journeys.first { $0.name == "reach-event-detail" }?.steps == ["calendar", "open 1", ":expect screen=eventDetail"])
+    let text = try #require(BundledScenarios.text(named: "family-admin"))
+    let yaml = try JourneyWriter.scenario(text, source: "built-in:family-admin", replacingJourneysWith: journeys)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try yaml.write(toFile: "\(folder)/family-admin.yaml", atomically: true, encoding: .utf8)
+
+    let cases = try TranscriptChecker.cases(in: [folder])
+    #expect(Set(cases.compactMap { $0.journey?.name }) == Set(journeys.map(\.name)))
+    #expect(cases.count == journeys.count)
+    for transcript in cases {
+      #expect(await TranscriptChecker.check(transcript, update: true) == .recorded, "\(transcript)")
+    }
+    for transcript in try TranscriptChecker.cases(in: [folder]) {
+      #expect(await TranscriptChecker.check(transcript, update: false) == .passed, "\(transcript)")
+    }
+    let recorded = try String(contentsOfFile: "\(folder)/family-admin/reach-event-detail.transcript", encoding: .utf8)
+    #expect(recorded.contains("> open 1"))
+  }
+
+  @Test func theJourneyWriterReplacesOnlyTheJourneys() throws {
+    let text = """
+      name: tiny
+      summary: One person, to test writing journeys.
+      now: 2026-03-02T08:00:00Z
+      journeys: # old ones
+        old:
+          - settings
+      # the device
+      device: { user: sam, onboardingCompleted: true, signedIn: false }
+      accounts:
+        - { id: sam, name: Sam Lee, email: sam@example.com, providers: [apple] }
+
+      """
+    let steps = ["send a: b", "post #1 or ' quotes \"", "- dash", "yes", "12", ":clock +8d", "title The Explorers"]
+    let yaml = try JourneyWriter.scenario(
+      text, source: "tiny.yaml", replacingJourneysWith: [Journey(name: "odd-steps", steps: steps)])
+    #expect(!yaml.contains("old"))
+    #expect(yaml.contains("# the device\ndevice: { user: sam"))
+    let scenario = try ScenarioLoader.parse(yaml, source: "tiny.yaml")
+    #expect(scenario.journeys.map(\.name) == ["odd-steps"])
+    #expect(scenario.journeys.map(\.steps) == [steps])
+    #expect(scenario.configuration.device.user == "sam")
+  }
+
+  @Test func theJourneyWriterRefusesAFlowStyleScenario() {
+    let text = "{ name: tiny, journeys: { a: [settings] }, accounts: [] }\n"
+    #expect(throws: ScenarioError.self) {
+      try JourneyWriter.scenario(text, source: "tiny.yaml", replacingJourneysWith: [])
+    }
+  }
+}
+
+@Suite struct ExploreCommandTests {
+  @Test func emittedJourneysBecomeGoldenTranscriptsThroughTheCommandLine() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let explored = try run(["explore", "visitor", "--depth", "2", "--emit-journeys", folder])
+    #expect(explored.status == 0, "\(explored.stdout)")
+    #expect(explored.stdout.contains("journeys to \(folder)/visitor.yaml; record their transcripts with:"))
+    let recorded = try run(["check", "\(folder)/visitor.yaml", "--update"])
+    #expect(recorded.status == 0, "\(recorded.stdout)")
+    let checked = try run(["check", folder])
+    #expect(checked.status == 0 && checked.stdout.contains(" passed, 0 failed"), "\(checked.stdout)")
+  }
+
+  @Test func emittingJourneysOverTheScenarioItselfIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let text = try #require(BundledScenarios.text(named: "visitor"))
+    try text.write(toFile: "\(folder)/visitor.yaml", atomically: true, encoding: .utf8)
+    let refused = try run(["explore", "\(folder)/visitor.yaml", "--depth", "1", "--emit-journeys", folder])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("would replace \(folder)/visitor.yaml itself"), "\(refused.stderr)")
+    #expect(try String(contentsOfFile: "\(folder)/visitor.yaml", encoding: .utf8) == text)
+  }
+
+  @Test func aFolderThatCannotBeIsRefusedBeforeWalking() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "not a folder".write(toFile: "\(folder)/file", atomically: true, encoding: .utf8)
+    for (target, message) in [
+      ("\(folder)/file", "--emit-journeys \(folder)/file is a file; give a folder (it is made if missing)."),
+      (
+        "\(folder)/file/deeper/still",
+        "--emit-journeys \(folder)/file/deeper/still is inside \(folder)/file, which is a file."
+      ),
+      ("", "--emit-journeys needs a folder, such as generated."),
+    ] {
+      let refused = try run(["explore", "visitor", "--emit-journeys", target])
+      #expect(refused.status == 64 && refused.stderr.contains(message) && refused.stdout.isEmpty, "\(refused.stderr)")
+    }
+  }
+
+  private func run(_ arguments: [String]) throws -> ChildProcess.Result {
+    let binary = ProcessFaultTests.binary.path
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
+    let result = try ChildProcess.run(binary, arguments, timeout: 60)
+    #expect(!result.timedOut, "\(arguments) was still running after 60 s")
+    return result
   }
 }

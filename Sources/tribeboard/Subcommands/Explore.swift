@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TribeBoardCore
 import TribeBoardFlow
+import TribeBoardScenarios
 import TribeBoardSimulator
 
 extension Tribeboard {
@@ -11,13 +12,16 @@ extension Tribeboard {
       commandName: "explore",
       abstract: "Walk every input from every reachable state of a scenario, checking the app's invariants.",
       discussion: """
-        A breadth-first walk: at each state it tries every action the screen offers (with sample values for
-        those that take one) and :relaunch, deduplicating states. It reports the screens reached with the
-        shortest inputs that reach them, the screens never reached, dead ends (screens with nothing to do), and
-        each broken invariant with the shortest inputs that break it: no family screen without a session,
-        nothing beyond the role's permissions, nothing for a visitor after expiry, no session or token after
-        signing out, no two families with one code, no change queued twice, no way forward named that the
-        screen lacks. Exit 1 on a violation.
+        A breadth-first walk: at each state it tries every action the screen offers (with sample values for \
+        those that take one) and :relaunch, deduplicating states. It reports the screens reached with the \
+        shortest inputs that reach them, the screens never reached, dead ends (screens with nothing to do), and \
+        each broken invariant with the shortest inputs that break it: no family screen without a session; \
+        nothing beyond the role's permissions; nothing for a visitor after expiry; no session or token after \
+        signing out; no two families with one code; no change queued twice; no waiting change lost (it is \
+        sent, still waiting, or refused with a note); every way forward an error names is on its screen and \
+        leads somewhere (it is not refused, and does not end where nothing can be done); replaying the inputs \
+        to each screen from the start shows the same text. Prints the states, transitions and the rate. Exit 1 \
+        on a violation.
         """)
 
     @Argument(help: ArgumentHelp("A built-in scenario name or a path to a YAML file.", valueName: "name-or-path"))
@@ -36,16 +40,43 @@ extension Tribeboard {
     @Option(help: "Stop after this many distinct states.")
     var maxStates = 20_000
 
+    @Option(
+      help: ArgumentHelp(
+        "Write the shortest inputs to each screen reached as journeys, in a copy of the scenario in DIR.",
+        discussion: """
+          DIR/NAME.yaml is the scenario with its journeys replaced by one per screen reached \
+          (reach-calendar, reach-event-detail, …), each ending in an expectation of the screen. Record their \
+          transcripts with 'tribeboard check DIR/NAME.yaml --update'; then 'tribeboard check DIR' replays them.
+          """,
+        valueName: "dir"))
+    var emitJourneys: String?
+
     func validate() throws {
       guard (1...50).contains(depth) else { throw ValidationError("--depth is 1 to 50, not \(depth).") }
       guard maxStates > 0 else { throw ValidationError("--max-states must be at least 1.") }
+      if let emitJourneys {
+        guard !emitJourneys.isEmpty else { throw ValidationError("--emit-journeys needs a folder, such as generated.") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: emitJourneys, isDirectory: &isDirectory), !isDirectory.boolValue {
+          throw ValidationError("--emit-journeys \(emitJourneys) is a file; give a folder (it is made if missing).")
+        }
+        var ancestor = URL(fileURLWithPath: emitJourneys).deletingLastPathComponent()
+        while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) {
+          ancestor.deleteLastPathComponent()
+        }
+        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          throw ValidationError("--emit-journeys \(emitJourneys) is inside \(ancestor.path), which is a file.")
+        }
+      }
     }
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
+      if let emitJourneys { _ = try journeysPath(of: loaded, in: emitJourneys) }
       let explorer = Explorer(
         scenario: loaded, options: .init(depth: depth, role: role, faults: faults, maximumStates: maxStates))
       let report = await explorer.run()
+      let written = try emitJourneys.map { try write(Explorer.journeys(report), of: loaded, in: $0) }
       let rate = report.seconds > 0 ? Double(report.transitions) / report.seconds : 0
       try emit(
         "Explored \(loaded.name) to depth \(depth)\(role.map { " as \($0.rawValue)" } ?? ""): \(report.states) states, "
@@ -61,14 +92,69 @@ extension Tribeboard {
       try emit("\nNever reached: \(never.isEmpty ? "none" : never.joined(separator: ", "))")
       let deadEnds = report.deadEnds.map { "\($0.screen.rawValue) after \($0.inputs.joined(separator: " › "))" }
       try emit("Dead ends: \(deadEnds.isEmpty ? "none" : deadEnds.joined(separator: "; "))")
-      guard report.violations.isEmpty else {
+      if report.violations.isEmpty {
+        try emit("Invariants: all held.")
+      } else {
         try emit("\nInvariants broken:")
         for violation in report.violations {
           try emit("  ✗ \(violation.invariant)\n    after: \(violation.inputs.joined(separator: " › "))")
         }
-        throw ExitCode.failure
       }
-      try emit("Invariants: all held.")
+      if let written {
+        try emit(
+          "\nWrote \(report.reached.count) journeys to \(written); record their transcripts with: "
+            + "tribeboard check \(written) --update")
+      }
+      if !report.violations.isEmpty { throw ExitCode.failure }
+    }
+
+    /// Where the journeys of `scenario` go in `folder`: DIR/NAME.yaml, which must not be the scenario's own file.
+    private func journeysPath(of scenario: Scenario, in folder: String) throws -> String {
+      let path = (folder.hasSuffix("/") ? folder : folder + "/") + "\(scenario.name).yaml"
+      let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+      if !scenario.source.hasPrefix("built-in:"),
+        URL(fileURLWithPath: scenario.source).resolvingSymlinksInPath().standardizedFileURL.path == target
+      {
+        throw usageError(
+          "--emit-journeys \(folder) would replace \(scenario.source) itself, journeys and all; "
+            + "give another folder.")
+      }
+      return path
+    }
+
+    /// Writes `journeys` into a copy of `scenario` at DIR/NAME.yaml, atomically; returns its path.
+    private func write(_ journeys: [Journey], of scenario: Scenario, in folder: String) throws -> String {
+      let builtIn = "built-in:"
+      let text: String
+      if scenario.source.hasPrefix(builtIn) {
+        text = BundledScenarios.text(named: String(scenario.source.dropFirst(builtIn.count))) ?? ""
+      } else {
+        guard let data = FileManager.default.contents(atPath: scenario.source),
+          let read = String(data: data, encoding: .utf8)
+        else {
+          throw usageError("Can't read \(scenario.source) again to copy it with the journeys.")
+        }
+        text = read
+      }
+      let yaml: String
+      do {
+        yaml = try JourneyWriter.scenario(text, source: scenario.source, replacingJourneysWith: journeys)
+      } catch {
+        printError(error.description)
+        throw badScenarioExit
+      }
+      let path = try journeysPath(of: scenario, in: folder)
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw usageError("Can't make the folder \(folder) for the journeys: \(error.localizedDescription)")
+      }
+      do {
+        try AtomicFile.write(Data(yaml.utf8), to: path)
+      } catch {
+        throw usageError("Can't write the journeys to \(path): \(error).")
+      }
+      return path
     }
   }
 }
