@@ -51,6 +51,48 @@ if arguments.first == "--callgrind-child" {
   exit(0)
 }
 
+let usage = """
+  usage: tribeboard-bench [FAMILIES] [--smoke] [--no-instructions] [--only SECTION]
+                          [--load-families N] [--world PATH]
+  Prints the simulator's speed and memory figures, each beside its target (README, Performance).
+    FAMILIES             the big generated world of the command table (default 10000; --smoke: 200)
+    --smoke              every measure once, small worlds, no valgrind: seconds (CI runs it)
+    --no-instructions    wall times only (instruction counts run this binary under valgrind's callgrind)
+    --only SECTION       one section: replay, startup, commands or load
+    --load-families N    the big generated world the load section reads (default 10000; --smoke: 200)
+    --world PATH         also load this scenario file in the load section
+    -h, --help           this text
+  Build first, in release: swift build -c release && swift run -c release tribeboard-bench
+  """
+if arguments.contains("-h") || arguments.contains("--help") {
+  print(usage)
+  exit(0)
+}
+let sections = ["replay", "startup", "commands", "load"]
+do {
+  var rest = arguments[...]
+  while let argument = rest.popFirst() {
+    switch argument {
+    case "--smoke", "--no-instructions": continue
+    case "--only", "--load-families", "--world", "--load-peak":
+      guard let value = rest.popFirst() else {
+        FileHandle.standardError.write(Data("tribeboard-bench: \(argument) needs a value\n\n\(usage)\n".utf8))
+        exit(64)
+      }
+      if argument == "--only" && !sections.contains(value) {
+        FileHandle.standardError.write(
+          Data("tribeboard-bench: no section '\(value)'; sections: \(sections.joined(separator: ", "))\n".utf8))
+        exit(64)
+      }
+    default:
+      guard Int(argument) != nil else {
+        FileHandle.standardError.write(Data("tribeboard-bench: unknown argument '\(argument)'\n\n\(usage)\n".utf8))
+        exit(64)
+      }
+    }
+  }
+}
+
 let smoke = arguments.contains("--smoke")
 let countInstructions = !smoke && !arguments.contains("--no-instructions")
 let bigWorld = arguments.lazy.compactMap { Int($0) }.first ?? (smoke ? 200 : 10_000)
