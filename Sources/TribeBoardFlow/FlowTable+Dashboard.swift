@@ -3,7 +3,7 @@ import TribeBoardCore
 
 extension FlowTable {
   static let dashboardScreen = ScreenSpec(
-    .dashboard, title: { state in state.family?.name ?? "Dashboard" },
+    .dashboard, inFamily: true, title: { state in state.family?.name ?? "Dashboard" },
     load: { state, services in
       guard let family = state.family else { return }
       state.content.sync = await Flow.syncStatus(of: family.id, services)

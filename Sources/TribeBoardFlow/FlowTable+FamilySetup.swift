@@ -50,7 +50,7 @@ extension FlowTable {
         .back(to: .familySetup),
       ]),
     ScreenSpec(
-      .familyCreated, title: { state in "\(state.family?.name ?? "Family") created" },
+      .familyCreated, inFamily: true, title: { state in "\(state.family?.name ?? "Family") created" },
       load: { state, services in
         if let family = state.family { state.content.shareCode = await services.sync.shareCode(for: family) }
       },

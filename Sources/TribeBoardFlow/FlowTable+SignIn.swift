@@ -20,7 +20,7 @@ extension FlowTable {
       actions: [
         FlowAction(
           .enterCode, "Enter the code", phrases: ["code", "c"], argument: "6-digit code",
-          targets: [.familySetup, .signIn] + resumable
+          targets: [.familySetup, .signIn], resumesFamily: true
         ) { state, argument, services throws(AppError) in
           guard case .awaitingCode(let challenge) = state.session else { return }
           let code = try Validation.mfaCode(argument.text)
@@ -71,15 +71,11 @@ extension FlowTable {
       retry: .restore),
   ]
 
-  /// Where signing in leads for a member: the dashboard, or the family screen they were on when their session
-  /// ran out.
-  static let resumable = ScreenID.allCases.filter(\.needsFamily)
-
   private static func signIn(_ provider: AuthProvider) -> FlowAction {
     FlowAction(
       provider == .apple ? .signInApple : .signInGoogle, "Sign in with \(provider.displayName)",
       phrases: ["sign in \(provider.rawValue)", "sign in with \(provider.rawValue)", provider.rawValue],
-      targets: [.mfa, .familySetup] + resumable
+      targets: [.mfa, .familySetup], resumesFamily: true
     ) { state, _, services throws(AppError) in
       switch try await services.auth.signIn(with: provider) {
       case .signedIn(let session): try await Flow.enter(with: session, &state, services)

@@ -10,18 +10,20 @@ public struct FlowTable: Sendable {
 
   public init(_ specs: [ScreenSpec]) {
     let declared = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
-    // An action that opens a screen needs what the screen needs: the table says it once, on the screen.
+    let familyScreens = ScreenID.allCases.filter { declared[$0]?.needsFamily == true }
+    // What the table says once, on the screens, is filled into the actions that depend on it: an action that opens a
+    // screen needs what the screen needs; signing in can resume on any family screen.
     screens = declared.mapValues { spec in
-      guard spec.actions.contains(where: \.opensTarget) else { return spec }
+      guard spec.actions.contains(where: { $0.opensTarget || $0.resumesFamily }) else { return spec }
       let actions = spec.actions.map { action in
-        guard action.opensTarget, let target = action.targets.first, let needed = declared[target]?.requires else {
-          return action
-        }
-        return action.requiring(needed)
+        let needed = action.opensTarget ? action.targets.first.flatMap { declared[$0]?.requires } : nil
+        guard needed != nil || action.resumesFamily else { return action }
+        return action.completed(
+          requires: needed ?? action.requires, targets: action.targets + (action.resumesFamily ? familyScreens : []))
       }
       return ScreenSpec(
-        spec.id, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: actions,
-        retry: spec.retry)
+        spec.id, requires: spec.requires, inFamily: spec.needsFamily, title: spec.title, load: spec.load,
+        body: spec.body, actions: actions, retry: spec.retry)
     }
   }
 
@@ -37,7 +39,7 @@ public struct FlowTable: Sendable {
 
   /// The question before an action that can't be undone: yes does it, no leaves things as they are.
   static let confirmScreen = ScreenSpec(
-    .confirm, title: "Are you sure?",
+    .confirm, inFamily: true, title: "Are you sure?",
     body: { state in
       guard case .confirm(let pending) = state.screen else { return [] }
       return [.paragraph(pending.question)]
@@ -65,6 +67,9 @@ public final class ScreenSpec: Sendable {
   public let id: ScreenID
   /// The permission needed to be on the screen at all; checked on every load, since roles change.
   public let requires: Capability?
+  /// Whether the screen belongs to a family, so it needs an active membership: every screen that needs a permission,
+  /// and those declared `inFamily` (the dashboard, "family created", a question about the family).
+  public let needsFamily: Bool
   /// Title of the screen; may depend on the state ("The Johnsons").
   public let title: @Sendable (AppState) -> String
   /// Fetches what the screen shows; runs on arrival and on refresh.
@@ -77,11 +82,13 @@ public final class ScreenSpec: Sendable {
   public let retry: ActionID?
 
   public init(
-    _ id: ScreenID, requires: Capability? = nil, title: @escaping @Sendable (AppState) -> String, load: Load? = nil,
-    body: @escaping Body, actions: [FlowAction], retry: ActionID? = nil
+    _ id: ScreenID, requires: Capability? = nil, inFamily: Bool = false,
+    title: @escaping @Sendable (AppState) -> String, load: Load? = nil, body: @escaping Body, actions: [FlowAction],
+    retry: ActionID? = nil
   ) {
     self.id = id
     self.requires = requires
+    self.needsFamily = inFamily || requires != nil
     self.title = title
     self.load = load
     self.body = body
@@ -90,10 +97,12 @@ public final class ScreenSpec: Sendable {
   }
 
   public convenience init(
-    _ id: ScreenID, requires: Capability? = nil, title: String, load: Load? = nil, body: @escaping Body,
-    actions: [FlowAction], retry: ActionID? = nil
+    _ id: ScreenID, requires: Capability? = nil, inFamily: Bool = false, title: String, load: Load? = nil,
+    body: @escaping Body, actions: [FlowAction], retry: ActionID? = nil
   ) {
-    self.init(id, requires: requires, title: { _ in title }, load: load, body: body, actions: actions, retry: retry)
+    self.init(
+      id, requires: requires, inFamily: inFamily, title: { _ in title }, load: load, body: body, actions: actions,
+      retry: retry)
   }
 }
 
@@ -121,27 +130,31 @@ public final class FlowAction: Sendable {
   /// Whether the action opens its target screen and so needs what that screen needs (``FlowAction/open``): the
   /// table fills in ``requires`` from the screen.
   public let opensTarget: Bool
+  /// Whether the action signs the person in, and so can resume on any family screen they were on when their session
+  /// ran out: the table adds every family screen to ``targets``.
+  public let resumesFamily: Bool
   /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
   public let confirmation: (@Sendable (AppState) -> String)?
   public let run: Run
 
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: String? = nil, requires: Capability? = nil,
-    when condition: Condition? = nil, targets: [ScreenID] = [], listed: Bool = true,
+    when condition: Condition? = nil, targets: [ScreenID] = [], resumesFamily: Bool = false, listed: Bool = true,
     confirm confirmation: (@Sendable (AppState) -> String)? = nil, run: @escaping Run
   ) {
     self.init(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
-      listed: listed, confirm: confirmation, opensTarget: false, run: run)
+      listed: listed, confirm: confirmation, opensTarget: false, resumesFamily: resumesFamily, run: run)
   }
 
   init(
     _ id: ActionID, _ label: String, phrases: [String], argument: String?, requires: Capability?,
     when condition: Condition?, targets: [ScreenID], listed: Bool,
     confirm confirmation: (@Sendable (AppState) -> String)?,
-    opensTarget: Bool, run: @escaping Run
+    opensTarget: Bool, resumesFamily: Bool, run: @escaping Run
   ) {
     self.opensTarget = opensTarget
+    self.resumesFamily = resumesFamily
     self.id = id
     self.label = label
     self.phrases = phrases
@@ -154,11 +167,11 @@ public final class FlowAction: Sendable {
     self.run = run
   }
 
-  /// The same action, needing `capability`.
-  func requiring(_ capability: Capability) -> FlowAction {
+  /// The same action with what the table fills in: the permission it needs and the screens it leads to.
+  func completed(requires: Capability?, targets: [ScreenID]) -> FlowAction {
     FlowAction(
-      id, label, phrases: phrases, argument: argument, requires: capability, when: condition, targets: targets,
-      listed: listed, confirm: confirmation, opensTarget: opensTarget, run: run)
+      id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
+      listed: listed, confirm: confirmation, opensTarget: opensTarget, resumesFamily: resumesFamily, run: run)
   }
 
   /// What to type, as help shows it: "name <family name>".
@@ -199,7 +212,7 @@ extension FlowAction {
   ) -> FlowAction {
     FlowAction(
       id, label, phrases: phrases, argument: nil, requires: nil, when: condition, targets: [screen.id], listed: true,
-      confirm: nil, opensTarget: true
+      confirm: nil, opensTarget: true, resumesFamily: false
     ) { state, _, _ in state.screen = screen }
   }
 

@@ -12,15 +12,9 @@ public enum ScreenID: String, CaseIterable, Sendable {
   case settings, profile, notifications, familyManagement, memberDetail
   case confirm
 
-  /// Whether the screen belongs to a family, so it needs an active membership.
-  public var needsFamily: Bool {
-    switch self {
-    case .onboarding, .signIn, .mfa, .preparing, .familySetup, .createFamily, .joinFamily, .familyPreview: false
-    case .familyCreated, .dashboard, .calendar, .eventDetail, .addEvent, .tasks, .taskDetail, .addTask, .messages,
-      .noticeboard, .schoolRun, .settings, .profile, .notifications, .familyManagement, .memberDetail, .confirm:
-      true
-    }
-  }
+  /// Whether the screen belongs to a family, so it needs an active membership, as the flow table's row says
+  /// (``ScreenSpec/needsFamily``).
+  public var needsFamily: Bool { FlowTable.app[self].needsFamily }
 }
 
 /// Where the app is: one screen, with what that screen needs to know about itself.

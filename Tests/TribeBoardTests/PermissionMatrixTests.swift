@@ -150,3 +150,21 @@ import TribeBoardMocks
     #expect(table[.dashboard].actions.first { $0.id == .openSettings }?.requires == .viewProfile)
   }
 }
+
+@Suite struct FamilyScreenTests {
+  /// Which screens belong to a family is the table's to say (a permission, or `inFamily`); sign-in can resume on
+  /// every one of them, so it leads to each.
+  @Test func theFamilyScreensAreTheTablesRowsThatNeedAFamily() {
+    let family = ScreenID.allCases.filter(\.needsFamily)
+    #expect(
+      Set(family)
+        == [
+          .familyCreated, .dashboard, .calendar, .eventDetail, .addEvent, .tasks, .taskDetail, .addTask, .messages,
+          .noticeboard, .schoolRun, .settings, .profile, .notifications, .familyManagement, .memberDetail, .confirm,
+        ])
+    let signIn = FlowTable.app[.signIn].actions.first { $0.id == .signInApple }
+    #expect(signIn?.targets == [.mfa, .familySetup] + family)
+    let code = FlowTable.app[.mfa].actions.first { $0.id == .enterCode }
+    #expect(code?.targets == [.familySetup, .signIn] + family)
+  }
+}
