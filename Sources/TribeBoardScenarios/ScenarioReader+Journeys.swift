@@ -11,15 +11,19 @@ extension ScenarioReader {
   static let expectSchema = YAMLObject.Schema("in 'expect'", keys: expectKeys)
 
   /// The schema of each expectation key whose value is a mapping (`task: { title: …, status: … }`).
-  static let expectFieldSchemas: [ExpectationKey: YAMLObject.Schema] = Dictionary(
-    uniqueKeysWithValues: ExpectationKey.allCases.filter { !$0.fields.isEmpty }.map { key in
-      (
-        key,
-        YAMLObject.Schema(
-          "in '\(key.rawValue)'", keys: key.fields.map(\.name),
-          required: key.fields.filter(\.required).map { ($0.name, $0.summary) })
-      )
-    })
+  /// The mapping schemas of the keys whose value is a mapping (`task: { title, status }`), in case order. An array of
+  /// pairs, not a dictionary keyed by the enum (see ``ExpectationKey/value``).
+  static let expectFieldSchemas: [(key: ExpectationKey, schema: YAMLObject.Schema)] = ExpectationKey.allCases.filter {
+    !$0.fields.isEmpty
+  }
+  .map { key in
+    (
+      key,
+      YAMLObject.Schema(
+        "in '\(key.rawValue)'", keys: key.fields.map(\.name),
+        required: key.fields.filter(\.required).map { ($0.name, $0.summary) })
+    )
+  }
 
   /// `journeys`: a mapping from journey name to its steps, in file order.
   mutating func readJourneys(_ node: Node) -> [Journey] {
@@ -131,7 +135,7 @@ extension ScenarioReader {
         continue
       }
       guard let expectationKey = ExpectationKey(rawValue: key.value),
-        let schema = Self.expectFieldSchemas[expectationKey]
+        let schema = Self.expectFieldSchemas.first(where: { $0.key == expectationKey })?.schema
       else {
         var values = [valueNode]
         if case .sequence = valueNode, ExpectationKey(rawValue: key.value)?.takesAList == true {
@@ -229,13 +233,9 @@ extension ScenarioReader {
     case "task.title", "family":
       let what = key == "family" ? "family" : "task"
       let known = key == "family" ? world.families.map(\.name) : world.tasks.map(\.title)
-      // Compared as the app compares names: case and runs of spaces aside.
-      func normalized(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      }
-      let wanted = normalized(value)
-      if known.contains(where: { normalized($0) == wanted })
-        || earlier.contains(where: { normalized($0).contains(wanted) })
+      let wanted = Self.normalized(value)
+      if known.contains(where: { Self.normalized($0) == wanted })
+        || earlier.contains(where: { Self.bytes(of: Self.normalized($0), contain: wanted) })
       {
         return nil
       }
@@ -244,6 +244,24 @@ extension ScenarioReader {
     default:
       return nil
     }
+  }
+
+  /// `text` as the app compares names: case and runs of spaces aside.
+  static func normalized(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// Whether `text`'s UTF-8 holds `part`'s: a plain byte search (Foundation's `contains` sets up a locale, and the
+  /// standard library's `firstRange(of:)` compares characters generically; both cost the first screen).
+  static func bytes(of text: String, contain part: String) -> Bool {
+    let haystack = Array(text.utf8)
+    let needle = Array(part.utf8)
+    guard let first = needle.first else { return true }
+    guard haystack.count >= needle.count else { return false }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+      if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+    }
+    return false
   }
 
   /// `value`, or `"value"` with `\` and `"` escaped when it holds whitespace or a quote.

@@ -65,7 +65,7 @@ import TribeBoardFlow
   @Test func theLoaderAndTheSimulatorReadTheOneListOfKeys() {
     #expect(ScenarioReader.expectSchema.keys == ExpectationKey.allCases.map(\.rawValue))
     for key in ExpectationKey.allCases where !key.fields.isEmpty {
-      #expect(ScenarioReader.expectFieldSchemas[key]?.keys == key.fields.map(\.name))
+      #expect(ScenarioReader.expectFieldSchemas.first { $0.key == key }?.schema.keys == key.fields.map(\.name))
     }
     let help = SimulatorControl.expect.summary
     for key in ExpectationKey.allCases { #expect(help.contains(key.usage), "\(key) is missing from :help") }
