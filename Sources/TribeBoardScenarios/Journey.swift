@@ -13,18 +13,7 @@ public struct Journey: Equatable, Sendable {
   public var notes: [Int: [String]]
 
   /// A 1-based line and column in the scenario file.
-  public struct Location: Equatable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-      self.line = line
-      self.column = column
-    }
-
-    /// `line:column`.
-    public var description: String { "\(line):\(column)" }
-  }
+  public typealias Location = ScenarioSourceMap.Location
 
   public init(name: String, steps: [String], locations: [Location] = [], notes: [Int: [String]] = [:]) {
     self.name = name

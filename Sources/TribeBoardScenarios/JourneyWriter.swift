@@ -67,7 +67,7 @@ public enum JourneyWriter {
 
   /// `text` as a YAML scalar: plain when that reads back as the same string, else double-quoted.
   static func scalar(_ text: String) -> String {
-    isPlainSafe(text) ? text : quoted(text)
+    isPlainSafe(text) ? text : ScenarioWriter.quoted(text)
   }
 
   private static func isPlainSafe(_ text: String) -> Bool {
@@ -88,26 +88,6 @@ public enum JourneyWriter {
     if ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"].contains(lowered) { return false }
     if Double(text) != nil || Int(text) != nil { return false }
     return text.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .control {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 
   private static func failure(_ source: String, at position: Position, _ message: String) -> ScenarioError {
