@@ -88,7 +88,7 @@ public enum JUnitReport {
       ("failure", "missing", "the transcript is missing", "'tribeboard check --update' records it")
     case .mismatch(let diff):
       ("failure", "mismatch", "the output differs (- transcript, + this run)", diff)
-    case .failedExpectations(let failures):
+    case .failedExpectations(let failures, _):
       ("failure", "expectation", failures.first ?? "an expectation failed", failures.joined(separator: "\n"))
     case .unreadable(let reason):
       ("error", "unreadable", reason, reason)

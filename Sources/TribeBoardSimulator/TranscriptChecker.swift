@@ -31,8 +31,8 @@ public enum CheckOutcome: Equatable, Sendable {
   case missing
   /// The run's output differs from the file.
   case mismatch(diff: String)
-  /// The output matches but an `:expect` in the journey failed.
-  case failedExpectations([String])
+  /// An `:expect` in the journey failed; with `--update` the transcript was written all the same (`written`).
+  case failedExpectations([String], written: Bool = false)
   /// The file could not be read or written; it was left as it was.
   case unreadable(String)
 
@@ -250,7 +250,7 @@ public enum TranscriptChecker {
     } catch {
       return .unreadable("not rewritten: \(error)")
     }
-    if !failures.isEmpty { return .failedExpectations(failures) }
+    if !failures.isEmpty { return .failedExpectations(failures, written: true) }
     return expected == nil ? .recorded : .updated
   }
 }

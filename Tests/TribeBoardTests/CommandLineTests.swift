@@ -52,6 +52,17 @@ import Testing
     }
   }
 
+  @Test func checkUpdateCountsATranscriptItWroteThoughAnExpectationFailed() throws {
+    let own = FileManager.default.temporaryDirectory.appendingPathComponent("tb-written-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: own) }
+    try FileManager.default.copyItem(atPath: "\(folder)/failing.yaml", toPath: "\(own)/failing.yaml")
+    let result = try run(["check", "--update", "\(own)/failing.yaml"])
+    #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("failed (written all the same)"), "\(result.stdout)")
+    #expect(result.stdout.contains("2 transcripts: 1 passed, 1 failed, 2 written"), "\(result.stdout)")
+  }
+
   @Test func aBadScenarioFileExits65WithItsPosition() throws {
     let bad = "\(folder)/bad.yaml"
     let commands: [[String]] = [

@@ -245,9 +245,8 @@ import TribeBoardFlow
     let outcome = await TranscriptChecker.check(try #require(cases.first), update: true)
     #expect(
       outcome
-        == .failedExpectations([
-          "\(file):19:7: journey chores, step 1: Ben is child in The Johnsons, expected adult"
-        ]))
+        == .failedExpectations(
+          ["\(file):19:7: journey chores, step 1: Ben is child in The Johnsons, expected adult"], written: true))
     // A recorded transcript has no place in the scenario file: its step is named with its input.
     let recorded = "\(folder)/chores/demo.transcript"
     let scenario = try #require(cases.first).scenario

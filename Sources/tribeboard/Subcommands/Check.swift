@@ -112,9 +112,12 @@ extension Tribeboard {
           try emit("✗ \(transcript.path): missing; 'tribeboard check --update' records it")
         case .mismatch(let diff):
           try emit("✗ \(transcript.path): the output differs (- transcript, + this run)\n\(diff)")
-        case .failedExpectations(let failures):
+        case .failedExpectations(let failures, let written):
           let count = failures.count == 1 ? "an expectation" : "\(failures.count) expectations"
-          try emit("✗ \(transcript.path): \(count) failed\n" + failures.map { "  \($0)" }.joined(separator: "\n"))
+          if written { changed += 1 }
+          try emit(
+            "✗ \(transcript.path): \(count) failed\(written ? " (written all the same)" : "")\n"
+              + failures.map { "  \($0)" }.joined(separator: "\n"))
         case .unreadable(let reason):
           try emit("✗ \(transcript.path): \(reason)")
         }
