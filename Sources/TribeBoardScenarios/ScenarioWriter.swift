@@ -315,7 +315,7 @@ public enum ScenarioWriter {
     let seconds = (total - milliseconds) / 1000
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let time = seconds - days * 86400
-    let (year, month, day) = civil(days)
+    let (year, month, day) = DateText.civil(days: days)
     // Built byte by byte: `String(format:)` costs microseconds a call, and a big world has hundreds of thousands.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(24)
@@ -346,19 +346,6 @@ public enum ScenarioWriter {
     }
     bytes.append(UInt8(ascii: "Z"))
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-  private static func civil(_ days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// A duration in the largest unit that keeps it whole: `2d`, `1h`, `15m`, `90s`, `500ms`.
