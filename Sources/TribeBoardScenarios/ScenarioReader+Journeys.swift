@@ -248,7 +248,7 @@ extension ScenarioReader {
 
   /// `text` as the app compares names: case and runs of spaces aside.
   static func normalized(_ text: String) -> String {
-    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    text.lowercased().collapsingWhitespace
   }
 
   /// Whether `text`'s UTF-8 holds `part`'s: a plain byte search (Foundation's `contains` sets up a locale, and the

@@ -88,7 +88,7 @@ public struct ScenarioLint {
     var shown = problem.text.split(separator: "\n").first.map(String.init) ?? problem.text
     if shown.hasPrefix("? ") { shown.removeFirst(2) }
     if let hint = shown.range(of: " Type a number, an action's words, or :help.") { shown.removeSubrange(hint) }
-    let typed = input.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let typed = input.collapsingWhitespace
     if typed.hasPrefix(":") {
       // A failed expectation is a failure of the journey (`check`, `play`), not a step that did nothing.
       guard !typed.hasPrefix(":expect") else { return nil }

@@ -63,10 +63,10 @@ extension Simulator {
     case .family(let family): return compare("family", state.family?.name, family)
     case .notice(let notice): return compare("notice", state.notice, notice)
     case .shows(let text):
-      return screenText.contains(Self.spacesCollapsed(text))
+      return screenText.contains(text.collapsingWhitespace)
         ? nil : "“\(text)” is not on the \(state.screen.id.rawValue) screen, expected shown"
     case .hides(let text):
-      return screenText.contains(Self.spacesCollapsed(text))
+      return screenText.contains(text.collapsingWhitespace)
         ? "“\(text)” is on the \(state.screen.id.rawValue) screen, expected hidden" : nil
     case .sync(let kind):
       guard state.screen.id == .dashboard else {
@@ -80,11 +80,7 @@ extension Simulator {
 
   /// The screen as plain text without its frame, every run of whitespace one space, for `shows` and `hides`.
   private var screenText: String {
-    Self.spacesCollapsed(TextRenderer(style: .plain, boxed: false).render(snapshot))
-  }
-
-  static func spacesCollapsed(_ text: String) -> String {
-    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    TextRenderer(style: .plain, boxed: false).render(snapshot).collapsingWhitespace
   }
 
   private func taskMismatch(title: String, status: FamilyTask.Status?, assignee: UserID??) async -> String? {
