@@ -263,9 +263,4 @@ extension ScenarioReader {
     }
     return false
   }
-
-  /// `value`, or `"value"` with `\` and `"` escaped when it holds whitespace or a quote.
-  static func quotedIfNeeded(_ value: String) -> String {
-    StepExpectation.quotedIfNeeded(value)
-  }
 }

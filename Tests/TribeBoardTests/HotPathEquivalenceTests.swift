@@ -74,7 +74,7 @@ import TribeBoardMocks
         value.contains(where: { $0.isWhitespace || $0 == "\"" })
         ? "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
           + "\"" : value
-      #expect(ScenarioReader.quotedIfNeeded(value) == expected, "\(value.debugDescription)")
+      #expect(StepExpectation.quotedIfNeeded(value) == expected, "\(value.debugDescription)")
     }
   }
 

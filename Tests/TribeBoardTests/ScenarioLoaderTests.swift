@@ -138,10 +138,10 @@ import TribeBoardMocks
   }
 
   @Test func expectValuesAreQuotedOnlyWhenNeeded() {
-    #expect(ScenarioReader.quotedIfNeeded("familyCreated") == "familyCreated")
-    #expect(ScenarioReader.quotedIfNeeded(#"a\b"#) == #"a\b"#)
-    #expect(ScenarioReader.quotedIfNeeded("The Johnsons") == #""The Johnsons""#)
-    #expect(ScenarioReader.quotedIfNeeded(#"say "a\b""#) == #""say \"a\\b\"""#)
+    #expect(StepExpectation.quotedIfNeeded("familyCreated") == "familyCreated")
+    #expect(StepExpectation.quotedIfNeeded(#"a\b"#) == #"a\b"#)
+    #expect(StepExpectation.quotedIfNeeded("The Johnsons") == #""The Johnsons""#)
+    #expect(StepExpectation.quotedIfNeeded(#"say "a\b""#) == #""say \"a\\b\"""#)
   }
 
   @Test(arguments: BundledScenarios.names)
