@@ -171,8 +171,19 @@ public actor MockBackend {
   /// How sign-in treats sessions and second factors.
   public var authPolicy: MockAuthPolicy { state.auth.policy }
 
-  /// A copy of the world as it is now.
+  /// A copy of the world as it is now (it costs the size of the world: for snapshots and tests).
   public var world: MockWorld { state.world }
+
+  /// The tasks of `family` as the backend holds them, from its index.
+  public func tasks(of family: FamilyID) -> [FamilyTask] { state.store.tasks.items(of: family) }
+
+  /// Every account, in the order they were added.
+  public var accounts: [MockAccount] { state.store.accounts }
+
+  /// `user`'s membership of `family`, active or not, if there is one.
+  public func membership(of user: UserID, in family: FamilyID) -> Membership? {
+    state.existingMembership(of: user, in: family)
+  }
 
   /// Accounts whose sign-in is locked now, and until when.
   public var signInLocks: [UserID: Date] {

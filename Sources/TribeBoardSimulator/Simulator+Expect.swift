@@ -85,7 +85,7 @@ extension Simulator {
 
   private func taskMismatch(title: String, status: FamilyTask.Status?, assignee: UserID??) async -> String? {
     guard let family = state.family else { return "task “\(title)”: \(noFamily)" }
-    let tasks = await environment.backend.world.tasks.filter { $0.familyID == family.id }
+    let tasks = await environment.backend.tasks(of: family.id)
     guard let task = tasks.first(where: { $0.title.lowercased() == title.lowercased() }) else {
       return "there is no task “\(title)” in \(family.name)"
         + NameSuggestion.didYouMean(title, in: tasks.map(\.title))
@@ -104,17 +104,18 @@ extension Simulator {
 
   private func memberMismatch(name: String, role: Role??) async -> String? {
     guard let family = state.family else { return "member \(name): \(noFamily)" }
-    let world = await environment.backend.world
+    let backend = environment.backend
+    let accounts = await backend.accounts
     let wanted = name.lowercased()
     guard
-      let person = world.accounts.map(\.profile).first(where: {
+      let person = accounts.map(\.profile).first(where: {
         [$0.id, $0.firstName, $0.name].contains { $0.lowercased() == wanted }
       })
     else {
       return "nobody called \(name) in this world"
-        + NameSuggestion.didYouMean(name, in: world.accounts.map(\.profile.firstName))
+        + NameSuggestion.didYouMean(name, in: accounts.map(\.profile.firstName))
     }
-    let membership = world.memberships.first { $0.userID == person.id && $0.familyID == family.id }
+    let membership = await backend.membership(of: person.id, in: family.id)
     switch role {
     case .none:
       return membership == nil ? "\(person.firstName) is not a member of \(family.name), expected a member" : nil
