@@ -30,7 +30,7 @@ extension Simulator {
           .init(kind: .problem, text: "? No fault \(words.dropFirst().joined(separator: " ")); \(armed)."))
       }
     default:
-      let accounts = await environment.backend.world.accounts.map(\.profile.id)
+      let accounts = await environment.backend.accounts.map(\.profile.id)
       switch FaultArgument.parse(words, now: environment.clock.now(), accounts: accounts) {
       case .success(let fault):
         let armed = await backend.inject(fault)

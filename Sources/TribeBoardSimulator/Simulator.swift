@@ -216,7 +216,7 @@ public final class Simulator {
   }
 
   private func act(as argument: String, into step: inout Step) async {
-    let accounts = await environment.backend.world.accounts.map(\.profile)
+    let accounts = await environment.backend.accounts.map(\.profile)
     guard !argument.isEmpty else {
       let list = accounts.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
       step.messages.append(.init(kind: .info, text: "Acting as \(actingUser). People: \(list)"))
