@@ -85,7 +85,14 @@ enum ChildProcess {
     var timedOut = false
     let start = Date()
     var signalled = false
-    while waitpid(pid, &status, WNOHANG) == 0 {
+    while true {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid { break }
+      if reaped == -1 {
+        if errno == EINTR { continue }
+        // Someone else reaped it: its exit status is lost, so nothing can be said of how it ended.
+        throw Failure(description: "lost track of \(executable): \(String(cString: strerror(errno)))")
+      }
       let elapsed = Date().timeIntervalSince(start)
       if let killAfter, !signalled, elapsed >= killAfter {
         kill(pid, signal)
