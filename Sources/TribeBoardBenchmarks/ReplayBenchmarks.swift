@@ -98,7 +98,7 @@ extension ReplayBenchmarks {
         for input in journey.steps where !input.hasPrefix(":") {
           let state = simulator.state
           callgrindMarker()
-          _ = simulator.flow.resolve(input, in: state)
+          _ = simulator.parser.resolve(input, in: state)
           callgrindMarker()
           _ = ScreenSnapshot(state, flow: simulator.flow)
           callgrindMarker()

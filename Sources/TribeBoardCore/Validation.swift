@@ -9,6 +9,16 @@ public enum Validation {
   /// The most points a task can be worth.
   public static let maximumPoints = 100
 
+  /// `points` if a task can be worth that many.
+  public static func points(_ points: Int) throws(AppError) -> Int {
+    guard (0...maximumPoints).contains(points) else { throw pointsOutOfRange }
+    return points
+  }
+
+  /// The error for points that are not a whole number from 0 to ``maximumPoints``.
+  public static let pointsOutOfRange = AppError(
+    .validationFailed, "Points are a whole number from 0 to \(maximumPoints).", recovery: [.edit])
+
   /// A family name trimmed of surrounding spaces, with inner runs of spaces folded to one.
   public static func familyName(_ raw: String) throws(AppError) -> String {
     guard !containsControlCharacters(raw) else {

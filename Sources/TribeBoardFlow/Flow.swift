@@ -195,7 +195,18 @@ public struct Flow: Sendable {
     await send(intent, to: &state, services: services, confirmed: false)
   }
 
-  private func send(_ intent: Intent, to state: inout AppState, services: Services, confirmed: Bool) async -> Outcome {
+  /// Shows `error`, found reading the value typed for `action` (``InputParser/Resolution/invalid(_:_:)``), as the
+  /// action's own: only if the screen offers the action to this person, and with the ways forward it would offer.
+  @discardableResult
+  public func reject(_ action: ActionID, with error: AppError, to state: inout AppState, services: Services) async
+    -> Outcome
+  {
+    await send(Intent(action), to: &state, services: services, confirmed: false, rejected: error)
+  }
+
+  private func send(
+    _ intent: Intent, to state: inout AppState, services: Services, confirmed: Bool, rejected: AppError? = nil
+  ) async -> Outcome {
     if intent.action == .confirmYes, case .confirm(let pending) = state.screen {
       state.screen = pending.back
       return await send(pending.intent, to: &state, services: services, confirmed: true)
@@ -214,6 +225,11 @@ public struct Flow: Sendable {
     guard let action = spec.actions.first(where: { $0.id == intent.action }) else {
       return .unavailable("“\(intent.action.rawValue)” is not an action of the \(spec.id.rawValue) screen.")
     }
+    if let value = intent.argument, !(action.argument?.accepts(value) ?? false) {
+      return .unavailable(
+        action.argument.map { "“\(action.label)” takes a \($0.description), not \(value)." }
+          ?? "“\(action.label)” takes no value.")
+    }
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
     }
@@ -223,18 +239,17 @@ public struct Flow: Sendable {
       narrowRecovery(&state)
       return .performed
     }
-    if let question = action.confirmation, !confirmed {
+    if let question = action.confirmation, !confirmed, rejected == nil {
       state.screen = .confirm(Confirmation(question: question(state), intent: intent, back: state.screen))
       await load(&state, services)
       return .performed
     }
     do throws(AppError) {
       try await Self.authorized(&state, services) { state throws(AppError) in
-        let text = intent.argument ?? ""
-        if action.argument != nil && text.isEmpty {
-          throw AppError(.validationFailed, "This needs a value: type \(action.usage).", recovery: [.edit])
-        }
-        try await action.run(&state, ActionInput(text, usage: action.usage), services)
+        if let rejected { throw rejected }
+        let input = ActionInput(intent.argument, usage: action.usage)
+        if action.argument != nil && intent.argument == nil { throw input.missing }
+        try await action.run(&state, input, services)
       }
     } catch {
       fail(
@@ -391,53 +406,5 @@ public struct Flow: Sendable {
     let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family
     state.session = .member(session, current, membership)
     state.content.members = members
-  }
-
-  // MARK: Parsing what a person types
-
-  /// What a line of input means on the current screen.
-  public enum Resolution: Equatable, Sendable {
-    case intent(Intent)
-    /// The input names no action here; the message says what would work.
-    case unknown(String)
-  }
-
-  /// Reads `input` as an action number ("2"), or an action's words with its argument ("name The Johnsons").
-  /// Actions hidden from the role, or unlisted, still resolve, so typing them gets an explanation rather than silence.
-  public func resolve(_ input: String, in state: AppState) -> Resolution {
-    let text = input.collapsingWhitespace
-    let visible = actions(in: state)
-    let words = text.split(separator: " ", maxSplits: 1)
-    if let first = words.first, let number = Int(first) {
-      guard number >= 1 && number <= visible.count else {
-        let choice = visible.isEmpty ? "this screen has no actions" : "choose 1 to \(visible.count)"
-        return .unknown("There is no action \(number) here; \(choice).")
-      }
-      let action = visible[number - 1]
-      if words.count > 1 && action.argument == nil {
-        return .unknown("Action \(number) (\(action.label)) takes no value; type \(number) alone.")
-      }
-      return .intent(Intent(action.id, words.count > 1 ? String(words[1]) : nil))
-    }
-    let candidates =
-      visible
-      + table[state.screen.id].actions.filter { hidden in
-        !visible.contains { $0.id == hidden.id } && hidden.condition.map { $0.test(state) } ?? true
-      }
-    let lowered = text.lowercased()
-    var best: (action: FlowAction, length: Int)?
-    for action in candidates {
-      // The longest phrase that matches wins: test the match first, and count a phrase's characters only then.
-      for phrase in action.phrases
-      where lowered == phrase || (action.argument != nil && lowered.hasPrefix(phrase + " ")) {
-        let length = phrase.count
-        if length > (best?.length ?? -1) { best = (action, length) }
-      }
-    }
-    guard let (action, length) = best else {
-      return .unknown("“\(text)” is not an action here.")
-    }
-    let argument = String(text.dropFirst(length)).trimmingCharacters(in: .whitespaces)
-    return .intent(Intent(action.id, argument.isEmpty ? nil : argument))
   }
 }

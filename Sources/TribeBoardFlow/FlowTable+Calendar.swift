@@ -21,7 +21,7 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .openItem, "Open an entry", phrases: ["open", "o"], argument: "entry #",
+          .openItem, "Open an entry", phrases: ["open", "o"], argument: .item(noun: "entry"),
           when: Condition("something is coming up") { !upcoming($0).isEmpty }, targets: [.eventDetail]
         ) { state, argument, _ throws(AppError) in
           let entry = try item(argument, in: upcoming(state), noun: "entry")
@@ -63,21 +63,21 @@ extension FlowTable {
         ]
       },
       actions: [
-        editEvent(.title, "Set the title", "title", argument: "title") { draft, text, _ throws(AppError) in
-          draft.title = try Validation.text(text, field: "a title")
+        editEvent(.title, "Set the title", "title", argument: .text("title")) { draft, input, _ throws(AppError) in
+          draft.title = try Validation.text(input.text(), field: "a title")
         },
-        editEvent(.when, "Set the date and time", "when", argument: "YYYY-MM-DD HH:MM") {
-          draft, text, state throws(AppError) in
-          draft.start = try futureDate(text, now: state.now, field: "the time")
+        editEvent(.when, "Set the date and time", "when", argument: .date(field: "the time")) {
+          draft, input, state throws(AppError) in
+          draft.start = try futureDate(input.date(), now: state.now, field: "the time")
         },
-        editEvent(.place, "Set the place", "place", argument: "place") { draft, text, _ throws(AppError) in
-          draft.place = try Validation.text(text, field: "a place")
+        editEvent(.place, "Set the place", "place", argument: .text("place")) { draft, input, _ throws(AppError) in
+          draft.place = try Validation.text(input.text(), field: "a place")
         },
-        editEvent(.with, "Choose who takes part", "with", argument: "names, comma separated") {
-          draft, text, state throws(AppError) in
+        editEvent(.with, "Choose who takes part", "with", argument: .names) {
+          draft, input, state throws(AppError) in
           var ids: [UserID] = []
-          for name in text.split(separator: ",") {
-            ids.append(try member(String(name), in: state.content.members).id)
+          for name in try input.names() {
+            ids.append(try member(name, in: state.content.members).id)
           }
           draft.participants = ids
         },
@@ -102,8 +102,8 @@ extension FlowTable {
   ]
 
   private static func editEvent(
-    _ id: ActionID, _ label: String, _ phrase: String, argument: String,
-    _ edit: @escaping @Sendable (inout EventDraft, String, AppState) throws(AppError) -> Void
+    _ id: ActionID, _ label: String, _ phrase: String, argument: ArgumentKind,
+    _ edit: @escaping @Sendable (inout EventDraft, ActionInput, AppState) throws(AppError) -> Void
   ) -> FlowAction {
     editDraft(
       id, label, phrase, argument: argument, requires: .addEvent, on: .addEvent,

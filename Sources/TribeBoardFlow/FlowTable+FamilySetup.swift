@@ -37,11 +37,11 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .nameFamily, "Name the family", phrases: ["name", "family name"], argument: "family name",
+          .nameFamily, "Name the family", phrases: ["name", "family name"], argument: .text("family name"),
           targets: [.familyCreated]
         ) { state, argument, services throws(AppError) in
           guard let session = state.session.auth else { throw AppError(.sessionExpired) }
-          let name = try Validation.familyName(argument.text)
+          let name = try Validation.familyName(argument.text())
           let family = try await services.data.createFamily(named: name, creator: session.user.id)
           state.session = .member(
             session, family, Membership(userID: session.user.id, familyID: family.id, role: .parentAdmin))
@@ -76,10 +76,10 @@ extension FlowTable {
       body: { _ in [.paragraph("Type the family code you were given: 6 letters and digits, like K7QM2X.")] },
       actions: [
         FlowAction(
-          .familyCode, "Enter the family code", phrases: ["code", "family code"], argument: "family code",
+          .familyCode, "Enter the family code", phrases: ["code", "family code"], argument: .text("family code"),
           targets: [.familyPreview]
         ) { state, argument, services throws(AppError) in
-          let code = try Validation.familyCode(argument.text)
+          let code = try Validation.familyCode(argument.text())
           state.screen = .familyPreview(try await services.data.findFamily(code: code))
         },
         .back(to: .familySetup),

@@ -2,26 +2,15 @@ import Foundation
 import TribeBoardCore
 
 extension FlowTable {
-  /// The item a `#n` reference names in `items` (1-based; "3" and "#3" both work).
+  /// The item a list number names in `items` (numbered from 1).
   static func item<T>(_ argument: ActionInput, in items: [T], noun: String) throws(AppError) -> T {
-    let number = try number(argument, noun: noun)
+    let number = try argument.item()
     // Compare before subtracting: `Int.min - 1` would trap.
     guard number >= 1, number <= items.count else {
       let range = items.isEmpty ? "the list is empty" : "choose 1 to \(items.count)"
       throw AppError(.validationFailed, "There is no \(noun) #\(number); \(range).", recovery: [.edit])
     }
     return items[number - 1]
-  }
-
-  /// The number a `#n` reference gives ("3" and "#3" both work), or an error saying how to give one.
-  private static func number(_ argument: ActionInput, noun: String) throws(AppError) -> Int {
-    let text = argument.text
-    guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
-      let verb = argument.usage.prefix { $0 != "<" }.trimmingCharacters(in: .whitespaces)
-      throw AppError(
-        .validationFailed, "Give the \(noun)'s number from the list, e.g. \(verb) 1.", recovery: [.edit])
-    }
-    return number
   }
 
   /// A list's items with the numbers the screen shows. On arrival (`shown` empty) they are numbered 1, 2, 3… in the
@@ -44,11 +33,11 @@ extension FlowTable {
     shown + list.filter { $0.number > shown.count }.sorted { $0.number < $1.number }.map(\.item.id)
   }
 
-  /// The item a `#n` reference names in a numbered list ("3" and "#3" both work).
+  /// The item a list number names in a numbered list.
   static func item<T>(_ argument: ActionInput, numbered list: [(number: Int, item: T)], noun: String)
     throws(AppError) -> T
   {
-    let number = try number(argument, noun: noun)
+    let number = try argument.item()
     if let found = list.first(where: { $0.number == number }) { return found.item }
     let highest = list.map(\.number).max() ?? 0
     let hint =
@@ -72,14 +61,8 @@ extension FlowTable {
       .validationFailed, "“\(typed)” is not a member of this family. Members: \(names).", recovery: [.edit])
   }
 
-  /// A date a person typed, which must not be in the past.
-  static func futureDate(_ text: String, now: Date, field: String) throws(AppError) -> Date {
-    guard let date = DateText.parse(text) else {
-      throw AppError(
-        .validationFailed,
-        "Give \(field) as YYYY-MM-DD HH:MM (UTC), e.g. \(DateText.typed(now.addingTimeInterval(86400))).",
-        recovery: [.edit])
-    }
+  /// A date given for `field`, which must not be in the past.
+  static func futureDate(_ date: Date, now: Date, field: String) throws(AppError) -> Date {
     guard date >= now else {
       throw AppError(
         .validationFailed,
@@ -101,14 +84,14 @@ extension FlowTable {
 
   /// An action that sets one field of a form's draft (`title <title>`), re-validating as it goes.
   static func editDraft<Draft: Sendable>(
-    _ id: ActionID, _ label: String, _ phrase: String, argument: String, requires: Capability, on screenID: ScreenID,
-    draft: @escaping @Sendable (Screen) -> Draft?, screen: @escaping @Sendable (Draft) -> Screen,
-    _ edit: @escaping @Sendable (inout Draft, String, AppState) throws(AppError) -> Void
+    _ id: ActionID, _ label: String, _ phrase: String, argument: ArgumentKind, requires: Capability,
+    on screenID: ScreenID, draft: @escaping @Sendable (Screen) -> Draft?, screen: @escaping @Sendable (Draft) -> Screen,
+    _ edit: @escaping @Sendable (inout Draft, ActionInput, AppState) throws(AppError) -> Void
   ) -> FlowAction {
     FlowAction(id, label, phrases: [phrase], argument: argument, requires: requires, targets: [screenID]) {
-      state, text, _ throws(AppError) in
+      state, input, _ throws(AppError) in
       guard var value = draft(state.screen) else { return }
-      try edit(&value, text.text, state)
+      try edit(&value, input, state)
       state.screen = screen(value)
     }
   }

@@ -32,10 +32,10 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .send, "Send a message", phrases: ["send", "say"], argument: "message", requires: .sendMessage,
+          .send, "Send a message", phrases: ["send", "say"], argument: .text("message"), requires: .sendMessage,
           targets: [.messages]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(argument.text, field: "a message", maxLength: 500)
+          let text = try Validation.text(argument.text(), field: "a message", maxLength: 500)
           let family = try requireFamily(state).family
           try await Flow.submit(
             .sendMessage(text, family: family), summary: "message “\(text)”", done: "Sent.", &state, services)
@@ -65,9 +65,10 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .post, "Post a notice", phrases: ["post"], argument: "notice", requires: .postNotice, targets: [.noticeboard]
+          .post, "Post a notice", phrases: ["post"], argument: .text("notice"), requires: .postNotice,
+          targets: [.noticeboard]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(argument.text, field: "a notice", maxLength: 200)
+          let text = try Validation.text(argument.text(), field: "a notice", maxLength: 200)
           let family = try requireFamily(state).family
           // The board sorts a new notice near the top; while the person stays, it is numbered after the rest.
           keepNumbers(&state)
@@ -85,7 +86,8 @@ extension FlowTable {
   private static func pin(_ pinned: Bool) -> FlowAction {
     let verb = pinned ? "pin" : "unpin"
     return FlowAction(
-      pinned ? .pin : .unpin, pinned ? "Pin a notice" : "Unpin a notice", phrases: [verb], argument: "notice #",
+      pinned ? .pin : .unpin, pinned ? "Pin a notice" : "Unpin a notice", phrases: [verb],
+      argument: .item(noun: "notice"),
       requires: .pinNotice,
       when: Condition(pinned ? "a notice is not pinned" : "a notice is pinned") { state in
         state.content.notices.contains { $0.pinned != pinned }

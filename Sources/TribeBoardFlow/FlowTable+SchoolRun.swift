@@ -64,7 +64,7 @@ extension FlowTable {
     let verb = claim ? "claim" : "release"
     return FlowAction(
       claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
-      argument: "pickup #", requires: .claimPickup,
+      argument: .item(noun: "pickup"), requires: .claimPickup,
       when: Condition("there are pickups this week") { !weekPickups($0).isEmpty }, targets: [.schoolRun]
     ) { state, argument, services throws(AppError) in
       let pickup = try item(argument, in: weekPickups(state), noun: "pickup")

@@ -59,25 +59,20 @@ extension FlowTable {
       },
       body: { state in
         NotificationPreferences.Kind.allCases.map { kind in
-          .item(ref: nil, text: "\(kindLabel(kind)): \(state.content.preferences[kind] ? "on" : "off")")
+          .item(ref: nil, text: "\(kind.label): \(state.content.preferences[kind] ? "on" : "off")")
         }
       },
       actions: [
         FlowAction(
           .toggle, "Turn a notification on or off", phrases: ["toggle", "turn"],
-          argument: "messages|tasks|calendar|school run",
+          argument: .notification,
           requires: .editNotifications, targets: [.notifications]
         ) { state, argument, services throws(AppError) in
-          let text = argument.text.lowercased()
-          guard let kind = NotificationPreferences.Kind.allCases.first(where: { kindLabel($0).lowercased() == text })
-          else {
-            throw AppError(
-              .validationFailed, "Choose one of: messages, tasks, calendar, school run.", recovery: [.edit])
-          }
+          let kind = try argument.notification()
           var preferences = state.content.preferences
           preferences[kind].toggle()
           try await services.data.setNotificationPreferences(preferences, for: try requireFamily(state).user)
-          state.notice = "\(kindLabel(kind)) notifications \(preferences[kind] ? "on" : "off")."
+          state.notice = "\(kind.label) notifications \(preferences[kind] ? "on" : "off")."
         },
         .back(to: .settings, label: "Back to settings"),
       ]),
@@ -94,7 +89,7 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .openItem, "Open a member", phrases: ["open", "o"], argument: "member #", requires: .manageFamily,
+          .openItem, "Open a member", phrases: ["open", "o"], argument: .item(noun: "member"), requires: .manageFamily,
           targets: [.memberDetail]
         ) {
           state, argument, _ throws(AppError) in
@@ -131,18 +126,11 @@ extension FlowTable {
       actions: [
         FlowAction(
           .changeRole, "Change the role", phrases: ["role", "change role"],
-          argument: "parent admin|adult|child|visitor",
+          argument: .role,
           requires: .manageFamily, targets: [.memberDetail]
         ) { state, argument, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
-          let text = argument.text.lowercased()
-          guard
-            let role = Role.allCases.first(where: {
-              $0.displayName.lowercased() == text || $0.rawValue.lowercased() == text
-            })
-          else {
-            throw AppError(.validationFailed, "Choose one of: parent admin, adult, child, visitor.", recovery: [.edit])
-          }
+          let role = try argument.role()
           let (family, user) = try requireFamily(state)
           try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
           state.notice =
@@ -170,15 +158,6 @@ extension FlowTable {
         .back(to: .familyManagement, label: "Back to family management"),
       ]),
   ]
-
-  private static func kindLabel(_ kind: NotificationPreferences.Kind) -> String {
-    switch kind {
-    case .messages: "Messages"
-    case .tasks: "Tasks"
-    case .calendar: "Calendar"
-    case .schoolRun: "School run"
-    }
-  }
 
   private static func memberLine(_ member: Member) -> String {
     "\(member.profile.name) · \(member.role.displayName)"

@@ -19,11 +19,11 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .enterCode, "Enter the code", phrases: ["code", "c"], argument: "6-digit code",
+          .enterCode, "Enter the code", phrases: ["code", "c"], argument: .text("6-digit code"),
           targets: [.familySetup, .signIn], resumesFamily: true
         ) { state, argument, services throws(AppError) in
           guard case .awaitingCode(let challenge) = state.session else { return }
-          let code = try Validation.mfaCode(argument.text)
+          let code = try Validation.mfaCode(argument.text())
           do throws(AppError) {
             try await Flow.enter(with: try await services.auth.verify(challenge, code: code), &state, services)
           } catch  where error.code == .tooManyAttempts {

@@ -23,13 +23,15 @@ extension FlowTable {
       },
       actions: [
         FlowAction(
-          .openItem, "Open a task", phrases: ["open", "o"], argument: "task #", when: hasTasks, targets: [.taskDetail]
+          .openItem, "Open a task", phrases: ["open", "o"], argument: .item(noun: "task"), when: hasTasks,
+          targets: [.taskDetail]
         ) { state, argument, _ throws(AppError) in
           state.screen = .taskDetail(
             try item(argument, numbered: numberedTasks(state), noun: "task").id)
         },
         FlowAction(
-          .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: "task #", requires: .completeOwnTask,
+          .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: .item(noun: "task"),
+          requires: .completeOwnTask,
           when: hasTasks, targets: [.tasks]
         ) { state, argument, services throws(AppError) in
           guard case .tasks(let mineOnly, let shown) = state.screen else { return }
@@ -89,11 +91,12 @@ extension FlowTable {
             done: "“\(task.title)” is open again.", &state, services)
         },
         FlowAction(
-          .assign, "Assign to someone", phrases: ["assign", "reassign"], argument: "member", requires: .assignTask,
+          .assign, "Assign to someone", phrases: ["assign", "reassign"], argument: .text("member"),
+          requires: .assignTask,
           targets: [.taskDetail]
         ) { state, argument, services throws(AppError) in
           guard let task = task(state) else { throw AppError(.notFound) }
-          let assignee = try taskMember(argument.text, in: state.content.members)
+          let assignee = try taskMember(argument.text(), in: state.content.members)
           try await Flow.submit(
             .assignTask(task.id, to: assignee.id), summary: "assign “\(task.title)” to \(assignee.profile.firstName)",
             done: "“\(task.title)” is now \(assignee.profile.firstName)'s.", &state, services)
@@ -114,22 +117,19 @@ extension FlowTable {
         ]
       },
       actions: [
-        editTask(.title, "Set the title", "title", argument: "title") { draft, text, _ throws(AppError) in
-          draft.title = try Validation.text(text, field: "a title")
+        editTask(.title, "Set the title", "title", argument: .text("title")) { draft, input, _ throws(AppError) in
+          draft.title = try Validation.text(input.text(), field: "a title")
         },
-        editTask(.assign, "Choose who does it", "for", argument: "member") { draft, text, state throws(AppError) in
-          draft.assignee = try taskMember(text, in: state.content.members).id
+        editTask(.assign, "Choose who does it", "for", argument: .text("member")) {
+          draft, input, state throws(AppError) in
+          draft.assignee = try taskMember(input.text(), in: state.content.members).id
         },
-        editTask(.due, "Set the due date", "due", argument: "YYYY-MM-DD HH:MM") { draft, text, state throws(AppError) in
-          draft.due = try futureDate(text, now: state.now, field: "the due date")
+        editTask(.due, "Set the due date", "due", argument: .date(field: "the due date")) {
+          draft, input, state throws(AppError) in
+          draft.due = try futureDate(input.date(), now: state.now, field: "the due date")
         },
-        editTask(.points, "Set the points", "points", argument: "0-\(Validation.maximumPoints)") {
-          draft, text, _ throws(AppError) in
-          guard let points = Int(text), (0...Validation.maximumPoints).contains(points) else {
-            throw AppError(
-              .validationFailed, "Points are a whole number from 0 to \(Validation.maximumPoints).", recovery: [.edit])
-          }
-          draft.points = points
+        editTask(.points, "Set the points", "points", argument: .points) { draft, input, _ throws(AppError) in
+          draft.points = try Validation.points(input.points())
         },
         FlowAction(.save, "Save the task", phrases: ["save"], requires: .addTask, targets: [.tasks]) {
           state, _, services throws(AppError) in
@@ -163,8 +163,8 @@ extension FlowTable {
   }
 
   private static func editTask(
-    _ id: ActionID, _ label: String, _ phrase: String, argument: String,
-    _ edit: @escaping @Sendable (inout TaskDraft, String, AppState) throws(AppError) -> Void
+    _ id: ActionID, _ label: String, _ phrase: String, argument: ArgumentKind,
+    _ edit: @escaping @Sendable (inout TaskDraft, ActionInput, AppState) throws(AppError) -> Void
   ) -> FlowAction {
     editDraft(
       id, label, phrase, argument: argument, requires: .addTask, on: .addTask,

@@ -116,8 +116,8 @@ public final class FlowAction: Sendable {
   public let label: String
   /// What a person types to choose it, lowercased: "sign in apple". The first is shown in help.
   public let phrases: [String]
-  /// The argument it takes, described for help ("family name"); `nil` when it takes none.
-  public let argument: String?
+  /// The kind of value it takes (a family name, a task number); `nil` when it takes none.
+  public let argument: ArgumentKind?
   /// The permission it needs; a role without it does not see the action and is refused if it types it.
   public let requires: Capability?
   /// A condition on the state for the action to be offered at all.
@@ -138,7 +138,7 @@ public final class FlowAction: Sendable {
   public let run: Run
 
   public convenience init(
-    _ id: ActionID, _ label: String, phrases: [String], argument: String? = nil, requires: Capability? = nil,
+    _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
     when condition: Condition? = nil, targets: [ScreenID] = [], resumesFamily: Bool = false, listed: Bool = true,
     confirm confirmation: (@Sendable (AppState) -> String)? = nil, run: @escaping Run
   ) {
@@ -148,7 +148,7 @@ public final class FlowAction: Sendable {
   }
 
   init(
-    _ id: ActionID, _ label: String, phrases: [String], argument: String?, requires: Capability?,
+    _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind?, requires: Capability?,
     when condition: Condition?, targets: [ScreenID], listed: Bool,
     confirm confirmation: (@Sendable (AppState) -> String)?,
     opensTarget: Bool, resumesFamily: Bool, run: @escaping Run
@@ -176,21 +176,61 @@ public final class FlowAction: Sendable {
 
   /// What to type, as help shows it: "name <family name>".
   public var usage: String {
-    argument.map { "\(phrases[0]) <\($0)>" } ?? phrases[0]
+    argument.map { "\(phrases[0]) <\($0.description)>" } ?? phrases[0]
   }
 }
 
-/// What an action's run is given: the value typed after the action's words, and how the action is typed. The flow
-/// runs an action that takes an argument only when a value was typed, so `text` is never empty for one.
+/// What an action's run is given: its value, and how the action is typed. The flow runs an action that takes a value
+/// only with one of the kind it declares, so the accessor for that kind always finds it.
 public struct ActionInput: Sendable {
-  /// The value typed after the action's words ("Tidy the playroom"); empty for an action that takes none.
-  public let text: String
+  /// The value, of the action's ``FlowAction/argument`` kind; `nil` for an action that takes none.
+  public let argument: Intent.Argument?
   /// How the action is typed, as help shows it ("done <task #>"), for messages that say how to give the value.
   public let usage: String
 
-  public init(_ text: String, usage: String) {
-    self.text = text
+  public init(_ argument: Intent.Argument?, usage: String) {
+    self.argument = argument
     self.usage = usage
+  }
+
+  public func text() throws(AppError) -> String {
+    guard case .text(let text) = argument else { throw missing }
+    return text
+  }
+
+  public func item() throws(AppError) -> Int {
+    guard case .item(let number) = argument else { throw missing }
+    return number
+  }
+
+  public func points() throws(AppError) -> Int {
+    guard case .points(let points) = argument else { throw missing }
+    return points
+  }
+
+  public func date() throws(AppError) -> Date {
+    guard case .date(let date) = argument else { throw missing }
+    return date
+  }
+
+  public func role() throws(AppError) -> Role {
+    guard case .role(let role) = argument else { throw missing }
+    return role
+  }
+
+  public func notification() throws(AppError) -> NotificationPreferences.Kind {
+    guard case .notification(let kind) = argument else { throw missing }
+    return kind
+  }
+
+  public func names() throws(AppError) -> [String] {
+    guard case .names(let names) = argument else { throw missing }
+    return names
+  }
+
+  /// The flow's own refusal of an intent without the value its action needs.
+  var missing: AppError {
+    AppError(.validationFailed, "This needs a value: type \(usage).", recovery: [.edit])
   }
 }
 

@@ -1,17 +1,70 @@
+import Foundation
 import TribeBoardCore
 
-/// What a person asks the app to do: an action from the flow table, with its argument if it takes one.
+/// What a person asks the app to do: an action from the flow table, with its value if it takes one.
+///
+/// The value is typed (a list number, a date, a role), not the words a person typed: ``InputParser`` turns words
+/// into intents at the edge, and the flow and tests deal in intents only.
 public struct Intent: Equatable, Hashable, Sendable, CustomStringConvertible {
   public var action: ActionID
-  public var argument: String?
+  public var argument: Argument?
 
-  public init(_ action: ActionID, _ argument: String? = nil) {
+  public init(_ action: ActionID, _ argument: Argument? = nil) {
     self.action = action
     self.argument = argument
   }
 
+  /// The action's key and its value as typed: `mark-done 2`.
   public var description: String {
-    argument.map { "\(action.rawValue) \($0)" } ?? action.rawValue
+    argument.map { "\(action.rawValue) \($0.typed)" } ?? action.rawValue
+  }
+}
+
+extension Intent {
+  /// The value an intent carries, of the kind its action's ``ArgumentKind`` names.
+  public enum Argument: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// Free text: a name, a title, a message, a code.
+    case text(String)
+    /// A number the screen shows beside an item of its list ("task #2").
+    case item(Int)
+    /// A task's points.
+    case points(Int)
+    /// A date and time.
+    case date(Date)
+    /// A role in the family.
+    case role(Role)
+    /// A kind of notification.
+    case notification(NotificationPreferences.Kind)
+    /// People named by account id, first name or full name.
+    case names([String])
+
+    public init(stringLiteral value: String) {
+      self = .text(value)
+    }
+
+    /// The value as a person types it; ``ArgumentKind/parse(_:now:usage:)`` reads it back as the same value.
+    public var typed: String {
+      switch self {
+      case .text(let text): text
+      case .item(let number), .points(let number): "\(number)"
+      case .date(let date): DateText.typed(date)
+      case .role(let role): role.displayName.lowercased()
+      case .notification(let kind): kind.label.lowercased()
+      case .names(let names): names.joined(separator: ", ")
+      }
+    }
+  }
+}
+
+extension NotificationPreferences.Kind {
+  /// How screens name the kind: "School run".
+  public var label: String {
+    switch self {
+    case .messages: "Messages"
+    case .tasks: "Tasks"
+    case .calendar: "Calendar"
+    case .schoolRun: "School run"
+    }
   }
 }
 

@@ -139,9 +139,19 @@ extension ScenarioReader {
     guard let action = reader.choice(actionNode, key: "action", among: asking).flatMap(ActionID.init(rawValue:)) else {
       return nil
     }
-    let argument = NodeReader.optional(object["argument"]) { reader.text($0, key: "argument", singleLine: true) }
-    guard let argument else { return nil }
-    return .question(back: back, intent: Intent(action, argument?.value))
+    guard let node = object["argument"] else { return .question(back: back, intent: Intent(action)) }
+    guard let text = reader.text(node, key: "argument", singleLine: true) else { return nil }
+    guard let spec = FlowTable.app[back.id].actions.first(where: { $0.id == action }), let kind = spec.argument else {
+      reader.report("'argument': the \(action.rawValue) action takes no value", at: node)
+      return nil
+    }
+    do throws(AppError) {
+      let now = Date(timeIntervalSince1970: 0)
+      return .question(back: back, intent: Intent(action, try kind.parse(text.value, now: now, usage: spec.usage)))
+    } catch {
+      reader.report("'argument': \(error.message)", at: node)
+      return nil
+    }
   }
 
   private mutating func readPlainScreen(_ id: ScreenID, _ object: YAMLObject) -> Screen? {

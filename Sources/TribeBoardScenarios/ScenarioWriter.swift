@@ -90,7 +90,9 @@ public enum ScenarioWriter {
     case .question(let back, let intent):
       screenFields(back).map { back in
         ["id: confirm", "action: \(intent.action.rawValue)"]
-          + (intent.argument.map { ["argument: \(quoted($0))"] } ?? []) + ["back: { \(back.joined(separator: ", ")) }"]
+          + (intent.argument.map { ["argument: \(quoted($0.typed))"] } ?? []) + [
+            "back: { \(back.joined(separator: ", ")) }"
+          ]
       }
     }
   }

@@ -85,7 +85,7 @@ extension Simulator {
     let step: Intent?
     switch saved {
     case .screen(let saved): (screen, step) = (saved, nil)
-    case .familyPreview(let code): (screen, step) = (.joinFamily, Intent(.familyCode, code))
+    case .familyPreview(let code): (screen, step) = (.joinFamily, Intent(.familyCode, .text(code)))
     case .verification(let provider):
       (screen, step) = (.signIn, Intent(provider == .apple ? .signInApple : .signInGoogle))
     case .question(let back, let intent): (screen, step) = (back, intent)

@@ -17,6 +17,8 @@ public final class Simulator {
   }
 
   public let flow: Flow
+  /// Reads the lines typed into intents for `flow`.
+  public let parser: InputParser
   public private(set) var scenario: Scenario
   private(set) var environment: MockEnvironment
   var phones: [UserID: Phone] = [:]
@@ -27,6 +29,7 @@ public final class Simulator {
 
   public init(scenario: Scenario, flow: Flow = Flow()) {
     self.flow = flow
+    parser = InputParser(flow: flow)
     self.scenario = scenario
     environment = MockEnvironment(scenario.configuration)
     actingUser = scenario.configuration.device.user
@@ -116,24 +119,50 @@ public final class Simulator {
       await control(String(input.dropFirst()), into: &step)
       return step
     }
-    guard var phone = phones[actingUser] else { return step }
-    switch flow.resolve(input, in: phone.state) {
+    await apply(parser.resolve(input, in: state), into: &step)
+    return step
+  }
+
+  /// Handles a typed intent as if its words were typed (`done 2` for `Intent(.markDone, .item(2))`), without reading
+  /// them: the value goes to the flow as it is. The step's input is those words, so transcripts and `:undo` see an
+  /// ordinary line, which reads back as the same intent.
+  public func handle(_ intent: Intent) async -> Step {
+    let phrase = flow.table[state.screen.id].actions.first { $0.id == intent.action }?.phrases.first
+    let words = phrase ?? intent.action.rawValue
+    let line = intent.argument.map { "\(words) \($0.typed)" } ?? words
+    var step = Step(input: line)
+    await apply(.intent(intent), into: &step)
+    await reportLatency(in: &step)
+    if step.transition != nil { history.append(line) }
+    return step
+  }
+
+  /// Sends what an input resolved to on the acting person's phone, and says what became of it in `step`.
+  private func apply(_ resolution: InputParser.Resolution, into step: inout Step) async {
+    defer { step.snapshot = shownSnapshot }
+    guard var phone = phones[actingUser] else { return }
+    let outcome: Flow.Outcome
+    let from = phone.state.screen.id
+    let role = phone.state.role
+    let chosen: Intent
+    switch resolution {
     case .intent(let intent):
-      let from = phone.state.screen.id
-      let role = phone.state.role
       // "Try again" repeats an action: count the action it repeats.
-      let chosen = intent.action == .retry ? phone.state.retry ?? intent : intent
-      if case .unavailable(let reason) = await flow.send(intent, to: &phone.state, services: phone.services) {
-        step.messages.append(.init(kind: .problem, text: "? \(reason)"))
-      } else {
-        step.transition = .init(from: from, action: chosen.action, argument: chosen.argument, role: role)
-      }
-      phones[actingUser] = phone
+      chosen = intent.action == .retry ? phone.state.retry ?? intent : intent
+      outcome = await flow.send(intent, to: &phone.state, services: phone.services)
+    case .invalid(let action, let error):
+      chosen = Intent(action)
+      outcome = await flow.reject(action, with: error, to: &phone.state, services: phone.services)
     case .unknown(let reason):
       step.messages.append(.init(kind: .problem, text: "? \(reason) Type a number, an action's words, or :help."))
+      return
     }
-    step.snapshot = shownSnapshot
-    return step
+    if case .unavailable(let reason) = outcome {
+      step.messages.append(.init(kind: .problem, text: "? \(reason)"))
+    } else {
+      step.transition = .init(from: from, action: chosen.action, argument: chosen.argument, role: role)
+    }
+    phones[actingUser] = phone
   }
 
   /// Refreshes the acting person's screen, after the world or the clock changed under it.

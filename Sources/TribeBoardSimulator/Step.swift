@@ -29,8 +29,8 @@ public struct Step: Sendable {
   public struct Transition: Equatable, Sendable {
     public var from: ScreenID
     public var action: ActionID
-    /// The value typed with the action, if it takes one.
-    public var argument: String?
+    /// The value given with the action, if it takes one.
+    public var argument: Intent.Argument?
     public var role: Role?
   }
 

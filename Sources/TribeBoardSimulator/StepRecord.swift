@@ -108,7 +108,7 @@ public struct StepRecord: Encodable, Sendable {
     input = step.input
     messages = step.messages.map(\.text)
     let snapshot = step.snapshot
-    intent = step.transition.map { Chosen(action: $0.action.rawValue, argument: $0.argument) }
+    intent = step.transition.map { Chosen(action: $0.action.rawValue, argument: $0.argument?.typed) }
     screen = snapshot?.screen.rawValue
     title = snapshot?.title
     content = snapshot?.blocks.map { Content(block: $0) } ?? []

@@ -41,11 +41,20 @@ public final class ScenarioSession {
     return step
   }
 
+  /// Sends a typed intent: an action of the current screen by its stable key, with its value if it takes one
+  /// (`send(Intent(.markDone, .item(2)))`). The value goes to the flow as it is, unread; a value of the wrong kind is
+  /// refused before anything changes. The transcript shows the words that ask for it (`done 2`).
+  @discardableResult
+  public func send(_ intent: Intent) async -> Step {
+    let step = await simulator.handle(intent)
+    steps.append(step)
+    return step
+  }
+
   /// Sends an action of the current screen by its stable key, with its value if it takes one.
   @discardableResult
-  public func send(_ action: ActionID, _ argument: String? = nil) async -> Step {
-    let words = flow.table[screen].actions.first { $0.id == action }?.phrases.first ?? action.rawValue
-    return await send(argument.map { "\(words) \($0)" } ?? words)
+  public func send(_ action: ActionID, _ argument: Intent.Argument? = nil) async -> Step {
+    await send(Intent(action, argument))
   }
 
   /// The flow the session runs.

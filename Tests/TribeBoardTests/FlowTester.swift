@@ -21,7 +21,7 @@ struct FlowTester {
 
   /// Sends `intent` and checks the whole resulting state against `change` applied to the state before.
   mutating func send(
-    _ action: ActionID, _ argument: String? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ action: ActionID, _ argument: Intent.Argument? = nil, sourceLocation: SourceLocation = #_sourceLocation,
     _ change: (inout AppState) -> Void = { _ in }
   ) async {
     var expected = state
@@ -35,7 +35,9 @@ struct FlowTester {
   }
 
   /// Sends `intent` without predicting the whole state, for tests that check a few things after.
-  mutating func drive(_ action: ActionID, _ argument: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+  mutating func drive(
+    _ action: ActionID, _ argument: Intent.Argument? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  )
     async
   {
     let outcome = await flow.send(Intent(action, argument), to: &state, services: services)

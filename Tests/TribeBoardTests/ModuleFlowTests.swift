@@ -19,12 +19,12 @@ import TribeBoardSimulator
     var tester = await signedIn("ben")
     await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
     #expect(FlowTable.visibleTasks(tester.state).map(\.id) == ["bins"])
-    await tester.send(.markDone, "1") {
+    await tester.send(.markDone, .item(1)) {
       $0.notice = "“Bins” done: +5 points."
       $0.screen = .tasks(mineOnly: false, shown: ["bins"])  // The list keeps the numbers Ben saw.
     }
     #expect(tester.state.content.tasks.first?.status == .done)
-    await tester.send(.markDone, "1") {
+    await tester.send(.markDone, .item(1)) {
       $0.notice = nil
       $0.error = AppError(.validationFailed, "“Bins” is already done.", recovery: [.back])
     }
@@ -37,13 +37,13 @@ import TribeBoardSimulator
     var tester = await signedIn("sarah")
     await tester.send(.openCalendar) { $0.screen = .calendar }
     await tester.send(.addEvent) { $0.screen = .addEvent(EventDraft()) }
-    await tester.send(.when, "tomorrow") {
+    await tester.send(.when, .date(Fixtures.now.addingTimeInterval(-60))) {
       $0.error = AppError(
-        .validationFailed, "Give the time as YYYY-MM-DD HH:MM (UTC), e.g. 2026-03-03 08:00.", recovery: [.edit])
+        .validationFailed, "The time can't be in the past; it is now Mon 2 Mar 08:00.", recovery: [.edit])
     }
     var draft = EventDraft()
     draft.start = Fixtures.now.addingTimeInterval(86400)
-    await tester.send(.when, "2026-03-03 08:00") {
+    await tester.send(.when, .date(Fixtures.now.addingTimeInterval(86400))) {
       $0.error = nil
       $0.screen = .addEvent(draft)
     }
@@ -65,15 +65,15 @@ import TribeBoardSimulator
   @Test func claimingAndReleasingAPickup() async {
     var tester = await signedIn("mark")
     await tester.send(.openSchoolRun) { $0.screen = .schoolRun }
-    await tester.send(.release, "1") {
+    await tester.send(.release, .item(1)) {
       $0.error = AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
     }
-    await tester.send(.claim, "1") {
+    await tester.send(.claim, .item(1)) {
       $0.error = nil
       $0.notice = "You are driving the Mon 2 Mar 09:00 pickup."
     }
     #expect(tester.state.content.pickups.first?.driver == "mark")
-    await tester.send(.release, "1") { $0.notice = "Pickup released; it needs a driver." }
+    await tester.send(.release, .item(1)) { $0.notice = "Pickup released; it needs a driver." }
     #expect(tester.state.content.pickups.first?.driver == nil)
   }
 
@@ -81,22 +81,22 @@ import TribeBoardSimulator
     var tester = await signedIn("sarah")
     await tester.send(.openSettings) { $0.screen = .settings }
     await tester.send(.openFamilyManagement) { $0.screen = .familyManagement }
-    await tester.send(.openItem, "1") { $0.screen = .memberDetail("sarah") }
-    await tester.send(.changeRole, "adult") {
+    await tester.send(.openItem, .item(1)) { $0.screen = .memberDetail("sarah") }
+    await tester.send(.changeRole, .role(.adult)) {
       $0.error = AppError(.roleConflict, "The family needs a parent admin. Make another member parent admin first.")
     }
     await tester.send(.back) {
       $0.error = nil
       $0.screen = .familyManagement
     }
-    await tester.send(.openItem, "2") { $0.screen = .memberDetail("mark") }
-    await tester.send(.changeRole, "parent admin") { $0.notice = "Mark is now parent admin." }
+    await tester.send(.openItem, .item(2)) { $0.screen = .memberDetail("mark") }
+    await tester.send(.changeRole, .role(.parentAdmin)) { $0.notice = "Mark is now parent admin." }
     await tester.send(.back) {
       $0.notice = nil
       $0.screen = .familyManagement
     }
-    await tester.send(.openItem, "2") { $0.screen = .memberDetail("sarah") }
-    await tester.send(.changeRole, "adult") {
+    await tester.send(.openItem, .item(2)) { $0.screen = .memberDetail("sarah") }
+    await tester.send(.changeRole, .role(.adult)) {
       $0.notice = "Sarah is now adult."
       $0.session = Fixtures.member(Fixtures.sarah, .adult)
       // An adult may not manage the family: the screen is left at once, saying why.
@@ -167,7 +167,7 @@ import TribeBoardSimulator
     configuration.device = MockDeviceState(user: "mark", onboardingCompleted: true, signedIn: true)
     var tester = await FlowTester(configuration)
     await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
-    await tester.send(.openItem, "1") { $0.screen = .taskDetail("bins") }
+    await tester.send(.openItem, .item(1)) { $0.screen = .taskDetail("bins") }
     try await MockDataService(backend: tester.environment.backend).changeRole(
       of: "mark", in: "johnsons", to: .child, by: "sarah")
     await tester.flow.refresh(&tester.state, services: tester.services)

@@ -91,7 +91,7 @@ import TribeBoardMocks
         let offered = flow.actions(in: state).contains { $0.id == action.id }
         #expect(offered == allowed, "\(role) · \(id) · \(action.id): offered \(offered), matrix says \(allowed)")
         let before = state.screen
-        await flow.send(Intent(action.id, action.argument == nil ? nil : "1"), to: &state, services: services)
+        await flow.send(Intent(action.id, action.argument.map(Self.sample)), to: &state, services: services)
         if allowed {
           #expect(
             state.error?.code != .permissionDenied,
@@ -117,6 +117,19 @@ import TribeBoardMocks
     ]
     let offered = Set(flow.actions(in: state).compactMap { tiles[$0.id] })
     #expect(offered == Set(Module.allCases.filter { Permissions.canOpen(role, $0) }))
+  }
+
+  /// A value of `kind`, for sending every action as a role would.
+  static func sample(_ kind: ArgumentKind) -> Intent.Argument {
+    switch kind {
+    case .text: "1"
+    case .item: .item(1)
+    case .points: .points(1)
+    case .date: .date(Fixtures.now.addingTimeInterval(86400))
+    case .role: .role(.adult)
+    case .notification: .notification(.messages)
+    case .names: .names(["sarah"])
+    }
   }
 
   @Test func theMatrixMatchesTheProductRules() {

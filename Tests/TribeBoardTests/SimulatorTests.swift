@@ -28,7 +28,7 @@ import TribeBoardScenarios
       #expect(step.snapshot?.screen == .onboarding, "\(odd)")
     }
     #expect(
-      Flow().resolve("1", in: AppState(screen: .onboarding(page: 1))) == .intent(Intent(.next)))
+      InputParser().resolve("1", in: AppState(screen: .onboarding(page: 1))) == .intent(Intent(.next)))
     let control = await simulator.handle(":teleport")
     #expect(control.messages.first?.text.hasPrefix("? “:teleport” is not a simulator command.") == true)
     #expect(simulator.snapshot == before)

@@ -9,12 +9,16 @@ import TribeBoardTesting
     try session.expect(screen: .dashboard, role: .parentAdmin)
     await session.send(.openTasks)
     await session.send(.addTask)
-    await session.send(.title, "Water the plants")
-    await session.send("for ben")
+    await session.send(.title, .text("Water the plants"))  // a typed intent: the action and its value
+    await session.send("for ben")  // or a line, as typed in the REPL
+    await session.send(.points, .points(5))
     await session.send(.save)
     try session.expect(screen: .tasks, error: nil)
     try await session.expect(
       .task(title: "Water the plants", status: .open, assignee: "ben"), .shows("Water the plants · Ben"))
+    // A value of the wrong kind is refused before anything changes: "done" takes a task number.
+    let refused = await session.send(Intent(.markDone, .text("the plants")))
+    #expect(refused.transition == nil)
     await session.send(":as ben")
     await session.send("tasks")
     #expect(
