@@ -233,9 +233,9 @@ extension ScenarioReader {
     case "task.title", "family":
       let what = key == "family" ? "family" : "task"
       let known = key == "family" ? world.families.map(\.name) : world.tasks.map(\.title)
-      let wanted = Self.normalized(value)
-      if known.contains(where: { Self.normalized($0) == wanted })
-        || earlier.contains(where: { Self.bytes(of: Self.normalized($0), contain: wanted) })
+      let wanted = StepExpectation.comparable(value)
+      if known.contains(where: { StepExpectation.comparable($0) == wanted })
+        || earlier.contains(where: { Self.bytes(of: StepExpectation.comparable($0), contain: wanted) })
       {
         return nil
       }
@@ -244,11 +244,6 @@ extension ScenarioReader {
     default:
       return nil
     }
-  }
-
-  /// `text` as the app compares names: case and runs of spaces aside.
-  static func normalized(_ text: String) -> String {
-    text.lowercased().collapsingWhitespace
   }
 
   /// Whether `text`'s UTF-8 holds `part`'s: a plain byte search (Foundation's `contains` sets up a locale, and the

@@ -174,6 +174,12 @@ extension ExpectationKey {
 // MARK: Writing and reading `key=value` pairs
 
 extension StepExpectation {
+  /// A task title or family name as an expectation compares it, when the scenario loads and when the step runs:
+  /// case and runs of spaces aside.
+  package static func comparable(_ name: String) -> String {
+    name.lowercased().collapsingWhitespace
+  }
+
   /// The `:expect` line that states `pairs`.
   public static func line(_ pairs: [(key: String, value: String)]) -> String {
     ([":expect"] + pairs.map { "\($0.key)=\(quotedIfNeeded($0.value))" }).joined(separator: " ")

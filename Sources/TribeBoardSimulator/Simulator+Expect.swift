@@ -60,7 +60,9 @@ extension Simulator {
     case .error(let code): return compare("error", state.error?.code.rawValue, code?.rawValue)
     case .role(let role): return compare("role", state.role?.rawValue, role?.rawValue)
     case .user(let user): return compare("user", state.user?.id, user)
-    case .family(let family): return compare("family", state.family?.name, family)
+    case .family(let family):
+      let same = state.family.map { StepExpectation.comparable($0.name) } == family.map(StepExpectation.comparable)
+      return same ? nil : compare("family", state.family?.name, family)
     case .notice(let notice): return compare("notice", state.notice, notice)
     case .shows(let text):
       return screenText.contains(text.collapsingWhitespace)
@@ -86,7 +88,8 @@ extension Simulator {
   private func taskMismatch(title: String, status: FamilyTask.Status?, assignee: UserID??) async -> String? {
     guard let family = state.family else { return "task “\(title)”: \(noFamily)" }
     let tasks = await environment.backend.tasks(of: family.id)
-    guard let task = tasks.first(where: { $0.title.lowercased() == title.lowercased() }) else {
+    let wanted = StepExpectation.comparable(title)
+    guard let task = tasks.first(where: { StepExpectation.comparable($0.title) == wanted }) else {
       return "there is no task “\(title)” in \(family.name)"
         + NameSuggestion.didYouMean(title, in: tasks.map(\.title))
     }

@@ -113,6 +113,10 @@ import TribeBoardFlow
     Case(
       inputs: [], passing: #"family="The Johnsons""#, failing: "family=none",
       message: "family is The Johnsons, expected none"),
+    // Names compare as the loader checks them: case and runs of spaces aside.
+    Case(
+      inputs: [], passing: #"family="the  JOHNSONS" task.title="put the  bins OUT""#, failing: "family=none",
+      message: "family is The Johnsons, expected none"),
     Case(
       inputs: ["tasks", "done 1"], passing: #"notice="“Put the bins out” done: +5 points.""#, failing: "notice=none",
       message: "notice is “Put the bins out” done: +5 points., expected none"),
