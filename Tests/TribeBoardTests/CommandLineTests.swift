@@ -17,7 +17,29 @@ import Testing
       of: "    - expect: { screen: onboarding }", with: "    - expect: { screen: dashboard }")
     #expect(failing != yaml)
     try failing.write(toFile: "\(folder)/failing.yaml", atomically: true, encoding: .utf8)
+    try Self.refusedYAML.write(toFile: "\(folder)/refused.yaml", atomically: true, encoding: .utf8)
   }
+
+  /// A backend that refuses a parent admin what the matrix allows: `roles --observed` must flag it.
+  static let refusedYAML = """
+    summary: The server refuses a parent admin what the matrix allows.
+    now: 2026-03-02T08:00:00Z
+    device: { user: sarah, onboardingCompleted: true, signedIn: true }
+    accounts:
+      - { id: sarah, name: Sarah Johnson, email: sarah@example.com, providers: [apple] }
+    families:
+      - id: johnsons
+        name: The Johnsons
+        code: K7QM2X
+        members: [{ account: sarah, role: parentAdmin }]
+        tasks:
+          - { title: Put the bins out, assignee: sarah }
+    faults:
+      - { service: data, operation: setStatus, error: permissionDenied }
+    journeys:
+      refused: [tasks, done 1]
+
+    """
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -44,6 +66,10 @@ import Testing
       (["repl"], ":expect screen=tasks\n", "expected tasks"),
       (["coverage", "new-user", "--minimum", "100"], "", "Below 100.0%"),
       (["check", failing], "", "missing"),
+      (
+        ["roles", "--observed", "\(folder)/refused.yaml"], "",
+        "Parent admin was refused “mark own tasks done”, which the matrix allows"
+      ),
     ]
     for (command, input, says) in cases {
       let result = try run(command, input: input)
