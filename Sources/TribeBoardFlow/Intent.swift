@@ -22,7 +22,7 @@ public struct Intent: Equatable, Hashable, Sendable, CustomStringConvertible {
 
 extension Intent {
   /// The value an intent carries, of the kind its action's ``ArgumentKind`` names.
-  public enum Argument: Hashable, Sendable, ExpressibleByStringLiteral {
+  public enum Argument: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// Free text: a name, a title, a message, a code.
     case text(String)
     /// A number the screen shows beside an item of its list ("task #2").
@@ -40,6 +40,19 @@ extension Intent {
 
     public init(stringLiteral value: String) {
       self = .text(value)
+    }
+
+    /// The value with its kind, for messages: `the text “1”`, `item #2`.
+    public var description: String {
+      switch self {
+      case .text(let text): "the text “\(text)”"
+      case .item(let number): "item #\(number)"
+      case .points(let points): "\(points) points"
+      case .date: "the date \(typed)"
+      case .role: "the role \(typed)"
+      case .notification: "the notification kind \(typed)"
+      case .names: "the names \(typed)"
+      }
     }
 
     /// The value as a person types it; ``ArgumentKind/parse(_:now:usage:)`` reads it back as the same value.

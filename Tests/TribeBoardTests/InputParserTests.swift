@@ -84,7 +84,7 @@ import TribeBoardTesting
     let before = session.state
     let step = await session.send(Intent(.markDone, .text("1")))
     #expect(step.transition == nil)
-    #expect(step.messages.map(\.text) == ["? “Mark a task done” takes a task #, not text(\"1\")."])
+    #expect(step.messages.map(\.text) == ["? “Mark a task done” takes a task #, not the text “1”."])
     #expect(session.state == before)
     let none = await session.send(Intent(.home, .item(1)))
     #expect(none.messages.map(\.text) == ["? “Dashboard” takes no value."])
