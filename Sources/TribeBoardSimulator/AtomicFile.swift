@@ -20,21 +20,26 @@ public enum AtomicFile {
   /// Why a file was not written, as a sentence a person can act on.
   public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly
+    /// The file exists, and the write was asked not to replace one.
+    case exists
     case notRegular(kind: String)
     case system(operation: String, reason: String)
 
     public var description: String {
       switch self {
       case .readOnly: "the file is read-only; it was left as it is (make it writable to allow replacing it)"
+      case .exists: "the file exists; it was left as it is"
       case .notRegular(let kind): "it is \(kind), not a regular file; it was left as it is"
       case .system(let operation, let reason): "\(operation) failed: \(reason)"
       }
     }
   }
 
-  /// Replaces the file at `path` with `data`, or creates it.
-  public static func write(_ data: Data, to path: String) throws(Failure) {
-    let fd = try create(data, at: path)
+  /// Replaces the file at `path` with `data`, or creates it. With `replacing` false an existing file is never
+  /// replaced, even one made between a check and the write: the new file is linked into place, which fails if the
+  /// name is taken (``Failure/exists``).
+  public static func write(_ data: Data, to path: String, replacing: Bool = true) throws(Failure) {
+    let fd = try create(data, at: path, replacing: replacing)
     close(fd)
   }
 
@@ -45,9 +50,10 @@ public enum AtomicFile {
   }
 
   /// Writes `data` to a new file that replaces `path` and returns its descriptor, open for writing at its end.
-  static func create(_ data: Data, at path: String) throws(Failure) -> Int32 {
+  static func create(_ data: Data, at path: String, replacing: Bool = true) throws(Failure) -> Int32 {
     let target = resolved(path)
     let mode = try existingMode(of: target)
+    if !replacing && mode != nil { throw .exists }
     let (folder, name) = split(target)
     removeAbandonedTemporaries(of: name, in: folder)
     let prefix = "\(folder)/.\(name).tmp-\(getpid())-"
@@ -73,7 +79,22 @@ public enum AtomicFile {
     if let mode, fchmod(fd, mode) != 0 { throw abandon(systemFailure("keeping the file's permissions")) }
     if let failure = writeAll(data, to: fd) { throw abandon(failure) }
     if fsync(fd) != 0 { throw abandon(systemFailure("fsync")) }
-    if rename(temporary, target) != 0 { throw abandon(systemFailure("renaming the new file into place")) }
+    if replacing {
+      if rename(temporary, target) != 0 { throw abandon(systemFailure("renaming the new file into place")) }
+    } else {
+      if link(temporary, target) == 0 {
+        unlink(temporary)
+      } else if errno == EEXIST {
+        throw abandon(.exists)
+      } else if errno == EPERM || errno == EOPNOTSUPP {
+        // A file system without hard links: check once more, then rename (a narrow window, not none).
+        var info = stat()
+        if lstat(target, &info) == 0 { throw abandon(.exists) }
+        if rename(temporary, target) != 0 { throw abandon(systemFailure("renaming the new file into place")) }
+      } else {
+        throw abandon(systemFailure("linking the new file into place"))
+      }
+    }
     PendingFile.clear()
     let folderFD = open(folder, O_RDONLY | O_CLOEXEC)
     if folderFD >= 0 {

@@ -175,12 +175,10 @@ extension Simulator {
       path = home + path.dropFirst()
     }
     if !path.hasSuffix(".yaml") && !path.hasSuffix(".yml") { path += ".yaml" }
+    let exists = "? \(path) already exists; nothing was written. To replace it: :save \(words) --force"
     var status = stat()
     if !force, lstat(path, &status) == 0 {
-      step.messages.append(
-        .init(
-          kind: .problem,
-          text: "? \(path) already exists; nothing was written. To replace it: :save \(words) --force"))
+      step.messages.append(.init(kind: .problem, text: exists))
       return
     }
     let saved = await savedScenario()
@@ -194,9 +192,11 @@ extension Simulator {
       return
     }
     do throws(AtomicFile.Failure) {
-      try AtomicFile.write(Data(text.utf8), to: path)
+      // Not replacing unless forced, even a file made since the check above.
+      try AtomicFile.write(Data(text.utf8), to: path, replacing: force)
     } catch {
-      step.messages.append(.init(kind: .problem, text: "? \(path) was not written: \(error.description)."))
+      let message = error == .exists ? exists : "? \(path) was not written: \(error.description)."
+      step.messages.append(.init(kind: .problem, text: message))
       return
     }
     let world = saved.configuration.world

@@ -108,6 +108,24 @@ import TribeBoardSimulator
     #expect(!FileManager.default.fileExists(atPath: abandoned))
   }
 
+  @Test func aWriteThatMayNotReplaceNeverDoes() throws {
+    let folder = try temporaryFolder()
+    let kept = "\(folder)/kept.yaml"
+    try "mine\n".write(toFile: kept, atomically: false, encoding: .utf8)
+    #expect(throws: AtomicFile.Failure.exists) { try AtomicFile.write(Data("new\n".utf8), to: kept, replacing: false) }
+    #expect(try String(contentsOfFile: kept, encoding: .utf8) == "mine\n")
+    // A name taken by a link to nothing: a check of the file finds none, but linking into place finds the name
+    // taken, as it would a file made between the check and the write.
+    try FileManager.default.createSymbolicLink(atPath: "\(folder)/taken.yaml", withDestinationPath: "nowhere.yaml")
+    #expect(throws: AtomicFile.Failure.exists) {
+      try AtomicFile.write(Data("new\n".utf8), to: "\(folder)/taken.yaml", replacing: false)
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/taken.yaml") == "nowhere.yaml")
+    try AtomicFile.write(Data("new\n".utf8), to: "\(folder)/fresh.yaml", replacing: false)
+    #expect(try String(contentsOfFile: "\(folder)/fresh.yaml", encoding: .utf8) == "new\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.hasPrefix(".") })
+  }
+
   @Test func aClosedOutputEndsTheREPLAndTheRecordingHoldsEveryStepShown() async throws {
     let folder = try temporaryFolder()
     let record = URL(fileURLWithPath: "\(folder)/session.transcript")
