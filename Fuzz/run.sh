@@ -9,7 +9,7 @@ out=.build/fuzz
 rm -rf "$out" && mkdir -p "$out" Fuzz/corpus Fuzz/findings
 swift package resolve >/dev/null
 yams=.build/checkouts/Yams/Sources
-flags=(-O -D SWIFT_PACKAGE -parse-as-library -sanitize=fuzzer -I "$out" -module-cache-path "$out/cache")
+flags=(-O -D SWIFT_PACKAGE -parse-as-library -sanitize=fuzzer -package-name tribeboard -I "$out" -module-cache-path "$out/cache")
 
 echo "== embedded scenarios"
 swiftc -O Sources/EmbedScenarios/main.swift -o "$out/embed"
