@@ -21,12 +21,22 @@ public struct Membership: Equatable, Hashable, Sendable {
   public var role: Role
   /// When a visitor's access ends; `nil` means it does not expire.
   public var expiresAt: Date?
+  /// How far the member has read the family's messages: every message sent at or before this time is read
+  /// (``DataService/markRead(in:upTo:by:)`` moves it, only ever forward). `nil`: they have read none. A member's
+  /// own messages are never unread to them, whatever it says.
+  public var lastRead: Date?
 
-  public init(userID: UserID, familyID: FamilyID, role: Role, expiresAt: Date? = nil) {
+  public init(userID: UserID, familyID: FamilyID, role: Role, expiresAt: Date? = nil, lastRead: Date? = nil) {
     self.userID = userID
     self.familyID = familyID
     self.role = role
     self.expiresAt = expiresAt
+    self.lastRead = lastRead
+  }
+
+  /// Whether `message` is unread to this member: someone else sent it after ``lastRead``.
+  public func isUnread(_ message: FamilyMessage) -> Bool {
+    message.sender != userID && lastRead.map { message.sentAt > $0 } ?? true
   }
 
   /// Whether the membership still grants access at `now`.

@@ -135,6 +135,10 @@ public struct Content: Equatable, Sendable {
   public var sync: SyncStatus = .idle
   /// Items changed by changes still waiting on the phone.
   public var waiting: Set<ItemID> = []
+  /// How many of the family's messages the person has not read, for the dashboard.
+  public var unread = 0
+  /// The messages that were unread when the conversation opened (opening it marks them read).
+  public var newMessages: Set<ItemID> = []
 
   public init() {}
 

@@ -4,9 +4,10 @@ import TribeBoardCore
 extension FlowTable {
   static let dashboardScreen = ScreenSpec(
     .dashboard, inFamily: true, title: { state in state.family?.name ?? "Dashboard" },
-    load: { state, services in
+    load: { state, services throws(AppError) in
       guard let family = state.family else { return }
       state.content.sync = await Flow.syncStatus(of: family.id, services)
+      state.content.unread = try await unreadCount(in: family.id, state, services)
     },
     body: { state in
       var blocks: [Block] = [
@@ -17,6 +18,7 @@ extension FlowTable {
         blocks.append(.field("Access until", DateText.full(expiresAt, now: state.now)))
       }
       blocks.append(.field("Sync", syncText(state.content.sync, now: state.now)))
+      if state.content.unread > 0 { blocks.append(.field("Messages", "\(state.content.unread) unread")) }
       blocks.append(.section("Members"))
       blocks += state.content.members.map { member in
         .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)")
@@ -33,6 +35,19 @@ extension FlowTable {
       Flow.syncNow,
       signOut,
     ])
+
+  /// How many messages the person has not read; 0 when the count can't be had over the network now, so the
+  /// dashboard still opens (without the line) rather than failing on it.
+  private static func unreadCount(in family: FamilyID, _ state: AppState, _ services: Services) async throws(AppError)
+    -> Int
+  {
+    guard let user = state.user?.id else { return 0 }
+    do throws(AppError) {
+      return try await services.data.unreadCount(in: family, for: user)
+    } catch where error.category == .network {
+      return 0
+    }
+  }
 
   static func greeting(at date: Date) -> String {
     switch DateText.hour(date) {

@@ -11,6 +11,7 @@ extension FlowTable {
         let family = try requireFamily(state).family
         state.content.messages = try await services.data.messages(in: family)
         state.content.notices = try await services.data.notices(in: family)
+        try await markRead(family, &state, services)
       },
       body: { state in
         var blocks: [Block] = [.section("Family chat")]
@@ -23,7 +24,8 @@ extension FlowTable {
             ref: nil,
             text:
               "\(state.content.name(message.sender)), \(DateText.full(message.sentAt, now: state.now)): \(message.text)",
-            flag: state.content.waiting.contains(message.id) ? "WAITING TO SYNC" : nil)
+            flag: state.content.waiting.contains(message.id)
+              ? "WAITING TO SYNC" : state.content.newMessages.contains(message.id) ? "NEW" : nil)
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
@@ -82,6 +84,25 @@ extension FlowTable {
         .home,
       ]),
   ]
+
+  /// Opening the conversation reads it: notes which messages were new to the person, and moves their read marker
+  /// to the newest message loaded. Only online, right after the messages loaded, and never queued on the phone:
+  /// the marker only moves forward, so one that is lost (offline, a failed call) is set by the next open, and
+  /// reading is not a change for the person to see waiting. A conversation shown from the phone's copy while
+  /// offline marks nothing.
+  private static func markRead(_ family: FamilyID, _ state: inout AppState, _ services: Services)
+    async throws(AppError)
+  {
+    guard let membership = state.membership else { return }
+    let new = state.content.messages.filter(membership.isUnread)
+    state.content.newMessages = Set(new.map(\.id))
+    guard !new.isEmpty, let newest = state.content.messages.last?.sentAt else { return }
+    do throws(AppError) {
+      try await services.data.markRead(in: family, upTo: newest, by: membership.userID)
+    } catch where error.category == .network {
+      // Still unread on the backend; the next open marks them.
+    }
+  }
 
   private static func pin(_ pinned: Bool) -> FlowAction {
     let verb = pinned ? "pin" : "unpin"

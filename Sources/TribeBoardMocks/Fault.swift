@@ -31,6 +31,8 @@ public enum MockOperation: String, CaseIterable, Sendable {
   case dataNotices = "data.notices"
   case dataPostNotice = "data.postNotice"
   case dataSetPinned = "data.setPinned"
+  case dataUnreadCount = "data.unreadCount"
+  case dataMarkRead = "data.markRead"
   case dataRoutes = "data.routes"
   case dataPickups = "data.pickups"
   case dataSetDriver = "data.setDriver"

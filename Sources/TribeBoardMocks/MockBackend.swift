@@ -185,6 +185,12 @@ public actor MockBackend {
     state.existingMembership(of: user, in: family)
   }
 
+  /// How many of the family's messages `user` has not read, from the backend's index; `nil` when they are not a
+  /// member.
+  public func unreadCount(of user: UserID, in family: FamilyID) -> Int? {
+    state.unreadCount(of: user, in: family)
+  }
+
   /// Accounts whose sign-in is locked now, and until when.
   public var signInLocks: [UserID: Date] {
     let now = clock.now()

@@ -47,7 +47,9 @@ public struct MockDataService: DataService {
       try RoleRules.checkJoin(role, isChildAccount: account.isChild)
       let membership = Membership(
         userID: user, familyID: family, role: role,
-        expiresAt: role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil)
+        expiresAt: role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil,
+        // A new member starts with the family's history read: only what is sent from now on is new to them.
+        lastRead: now)
       if existing != nil {
         _ = state.store.update(membershipOf: user, in: family) { $0 = membership }
       } else {
@@ -212,6 +214,25 @@ public struct MockDataService: DataService {
   public func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataSetPinned) { state, now throws(AppError) in
       try state.setPinned(pinned, notice: notice, by: actor, now: now)
+    }
+  }
+
+  public func unreadCount(in family: FamilyID, for user: UserID) async throws(AppError) -> Int {
+    try await backend.perform(.dataUnreadCount) { state, _ throws(AppError) in
+      _ = try state.family(family)
+      guard let count = state.unreadCount(of: user, in: family) else {
+        throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
+      }
+      return count
+    }
+  }
+
+  public func markRead(in family: FamilyID, upTo time: Date, by actor: UserID) async throws(AppError) {
+    try await backend.perform(.dataMarkRead) { state, now throws(AppError) in
+      try state.require(.viewMessages, of: actor, in: family, at: now)
+      _ = state.store.update(membershipOf: actor, in: family) { membership in
+        if membership.lastRead.map({ $0 < time }) ?? true { membership.lastRead = time }
+      }
     }
   }
 

@@ -111,6 +111,13 @@ public struct MockState: Sendable {
     return membership
   }
 
+  /// How many of the family's messages `user` has not read (``Membership/isUnread(_:)``); `nil` when they are not
+  /// a member. Costs the family's messages.
+  public func unreadCount(of user: UserID, in family: FamilyID) -> Int? {
+    guard let membership = store.membership(of: user, in: family) else { return nil }
+    return store.messages.items(of: family).count(where: membership.isUnread)
+  }
+
   /// A family's members, parent admins first, then by name (kept sorted as memberships change).
   public func members(of family: FamilyID) -> [Member] {
     store.members(of: family)
