@@ -44,7 +44,7 @@ extension FlowTable {
     guard let user = state.user?.id else { return 0 }
     do throws(AppError) {
       return try await services.data.unreadCount(in: family, for: user)
-    } catch where error.category == .network {
+    } catch  where error.category == .network {
       return 0
     }
   }

@@ -99,7 +99,7 @@ extension FlowTable {
     guard !new.isEmpty, let newest = state.content.messages.last?.sentAt else { return }
     do throws(AppError) {
       try await services.data.markRead(in: family, upTo: newest, by: membership.userID)
-    } catch where error.category == .network {
+    } catch  where error.category == .network {
       // Still unread on the backend; the next open marks them.
     }
   }

@@ -8,7 +8,7 @@ import TribeBoardFlow
 /// `task: { title: Put the bins out, status: done }`. On an `:expect` line the same checks are `key=value` pairs,
 /// a field as `key.field=value`: `:expect task.title="Put the bins out" task.status=done`.
 public enum ExpectationKey: String, CaseIterable, Sendable {
-  case screen, error, role, user, family, notice, shows, hides, sync, task, member
+  case screen, error, role, user, family, notice, shows, hides, sync, task, member, unread
 
   /// What the key checks, in a sentence fragment for help and documentation.
   public var summary: String {
@@ -23,7 +23,10 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
     case .hides: "text the screen does not show; a list for several"
     case .sync: "the sync status the dashboard shows"
     case .task: "a task of the acting person's family in the backend's world, by title: its status and assignee"
-    case .member: "a person's place in the acting person's family in the backend's world: their role, or none"
+    case .member:
+      "a person's place in the acting person's family in the backend's world: their role, or none, and how many "
+        + "messages they have not read"
+    case .unread: "how many of their family's messages the acting person has not read, in the backend's world"
     }
   }
 
@@ -62,7 +65,11 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
         ExpectationField(
           name: "role", summary: "their role, or none for not a member",
           value: .oneOf(Role.allCases.map(\.rawValue) + [StepExpectation.none]), placeholder: "ROLE|none"),
+        ExpectationField(
+          name: "unread", summary: "how many of the family's messages they have not read", value: .count,
+          placeholder: "N"),
       ])
+    case .unread: .count
     }
   }
 
@@ -100,6 +107,7 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
     case .notice: "TEXT|none"
     case .shows, .hides: "TEXT"
     case .sync: "STATUS"
+    case .unread: "N"
     case .task, .member: ""
     }
   }
@@ -131,6 +139,8 @@ public indirect enum ExpectationValue: Equatable, Sendable {
   case account
   /// A person of the scenario: an account id, first name or full name.
   case person
+  /// A whole number, 0 or more, such as a count of messages.
+  case count
   /// A mapping with these fields in YAML; `key.field=value` pairs on an `:expect` line.
   case fields([ExpectationField])
 

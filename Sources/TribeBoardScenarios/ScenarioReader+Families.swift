@@ -12,7 +12,7 @@ extension ScenarioReader {
       ("members", "a list of { account, role }, with at least one parentAdmin"),
     ])
   static let member = YAMLObject.Schema(
-    "in a member", keys: ["account", "role", "expires"],
+    "in a member", keys: ["account", "role", "expires", "lastRead"],
     required: [("account", "the member's account id"), ("role", "parentAdmin, adult, child or visitor")])
   static let event = YAMLObject.Schema(
     "in an event", keys: ["id", "title", "start", "place", "participants"],
@@ -147,8 +147,10 @@ extension ScenarioReader {
           reader.report("only a visitor's access expires; remove 'expires' or make the role visitor", at: expiresNode)
         }
       }
-      if let account, let role, let expires {
-        world.memberships.append(Membership(userID: account, familyID: family, role: role, expiresAt: expires))
+      let lastRead = NodeReader.optional(object["lastRead"]) { reader.timestamp($0, key: "lastRead") }
+      if let account, let role, let expires, let lastRead {
+        world.memberships.append(
+          Membership(userID: account, familyID: family, role: role, expiresAt: expires, lastRead: lastRead))
       }
     }
     if !items.isEmpty, everyRoleRead, !hasParentAdmin {

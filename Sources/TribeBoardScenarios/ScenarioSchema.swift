@@ -199,7 +199,7 @@ public enum ScenarioSchema {
     case "schoolRuns": return list(of: reference("schoolRun"))
     case "pickups": return list(of: reference("pickup"))
     case "role": return enumeration(Role.allCases.map(\.rawValue))
-    case "expires", "start", "due", "at": return reference("timestamp")
+    case "expires", "lastRead", "start", "due", "at": return reference("timestamp")
     case "participants", "passengers": return list(of: reference("identifier"), unique: true)
     case "points":
       return .object([("type", .string("integer")), ("minimum", .int(0)), ("maximum", .int(Validation.maximumPoints))])
@@ -233,6 +233,7 @@ public enum ScenarioSchema {
     case .oneOf(let names): return enumeration(names)
     case .text, .person: return reference("text")
     case .account: return reference("identifier")
+    case .count: return .object([("type", .string("integer")), ("minimum", .int(0)), ("maximum", .int(1_000_000))])
     case .fields(let fields):
       return .object([
         ("type", .string("object")),

@@ -195,6 +195,7 @@ public enum ScenarioWriter {
       for membership in memberships[family.id] ?? [] {
         var fields = ["account: \(membership.userID)", "role: \(membership.role.rawValue)"]
         if let expires = membership.expiresAt { fields.append("expires: \(timestamp(expires))") }
+        if let lastRead = membership.lastRead { fields.append("lastRead: \(timestamp(lastRead))") }
         out.line("      - { \(fields.joined(separator: ", ")) }")
       }
       list("events", events[family.id], into: &out) { event in

@@ -20,8 +20,11 @@ public struct StepExpectation: Equatable, Sendable {
     case sync(SyncStatus.Kind)
     /// A task by title; `status` and `assignee` are checked when given (`.some(nil)`: assigned to nobody).
     case task(title: String, status: FamilyTask.Status?, assignee: UserID??)
-    /// A person by account id, first name or full name; `role` is checked when given (`.some(nil)`: not a member).
-    case member(name: String, role: Role??)
+    /// A person by account id, first name or full name; `role` is checked when given (`.some(nil)`: not a member),
+    /// and so is `unread`, how many of the family's messages they have not read.
+    case member(name: String, role: Role??, unread: Int? = nil)
+    /// How many of their family's messages the acting person has not read.
+    case unread(Int)
   }
 
   public var checks: [Check]
@@ -118,6 +121,9 @@ public struct StepExpectation: Equatable, Sendable {
     if let control = check.control {
       return "'\(name)' contains the control character U+\(String(control.value, radix: 16, uppercase: true))"
     }
+    if case .count = kind, count(value) == nil {
+      return "'\(name)' must be a whole number from 0 to 1000000, such as 2, not \(NodeReader.quoted(value))"
+    }
     guard case .oneOf(let names) = kind, !names.contains(value) else { return nil }
     return "\(name) \(NodeReader.quoted(value)) is not one of \(Suggestions.list(names, limit: 40))"
       + Suggestions.didYouMean(value, in: names)
@@ -136,6 +142,7 @@ public struct StepExpectation: Equatable, Sendable {
     case .shows: return .shows(value)
     case .hides: return .hides(value)
     case .sync: return SyncStatus.Kind(rawValue: value).map(Check.sync)
+    case .unread: return count(value).map(Check.unread)
     case .task, .member: return nil
     }
   }
@@ -157,9 +164,17 @@ public struct StepExpectation: Equatable, Sendable {
       return (Check.task(title: required, status: status, assignee: assignee), nil)
     case .member:
       let role = fields["role"].map { $0 == none ? nil : Role(rawValue: $0) }
-      return (Check.member(name: required, role: role), nil)
+      return (Check.member(name: required, role: role, unread: fields["unread"].flatMap(count)), nil)
     default: preconditionFailure("\(key) has no fields")
     }
+  }
+
+  /// A ``ExpectationValue/count`` as written: digits only (no sign, no spaces), at most a million.
+  static func count(_ value: String) -> Int? {
+    guard !value.isEmpty, value.utf8.count <= 7, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      return nil
+    }
+    return Int(value).flatMap { $0 <= 1_000_000 ? $0 : nil }
   }
 
   /// `screen=ID, error=CODE|none, …`: every key as an `:expect` line writes it.

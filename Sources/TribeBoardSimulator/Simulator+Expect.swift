@@ -36,8 +36,10 @@ extension Simulator {
       switch check {
       case .task(let title, let status, let assignee):
         mismatch = await taskMismatch(title: title, status: status, assignee: assignee)
-      case .member(let name, let role):
-        mismatch = await memberMismatch(name: name, role: role)
+      case .member(let name, let role, let unread):
+        mismatch = await memberMismatch(name: name, role: role, unread: unread)
+      case .unread(let count):
+        mismatch = await unreadMismatch(count)
       default:
         mismatch = stateMismatch(check)
       }
@@ -75,7 +77,7 @@ extension Simulator {
         return "sync is shown on the dashboard, and this is \(state.screen.id.rawValue); open the dashboard first"
       }
       return compare("sync", state.content.sync.kind.rawValue, kind.rawValue)
-    case .task, .member:
+    case .task, .member, .unread:
       return "\(check) is a fact of the world: check it with mismatches(_:)"
     }
   }
@@ -105,7 +107,20 @@ extension Simulator {
     return found.isEmpty ? nil : found.joined(separator: "; ")
   }
 
-  private func memberMismatch(name: String, role: Role??) async -> String? {
+  /// The acting person's unread messages against `expected`.
+  private func unreadMismatch(_ expected: Int) async -> String? {
+    guard let family = state.family, let user = state.user else { return "unread: \(noFamily)" }
+    let actual = await environment.backend.unreadCount(of: user.id, in: family.id) ?? 0
+    return actual == expected
+      ? nil : "\(user.firstName) has \(messages(actual)) unread in \(family.name), expected \(expected)"
+  }
+
+  /// "1 message", "3 messages".
+  private func messages(_ count: Int) -> String {
+    "\(count) message\(count == 1 ? "" : "s")"
+  }
+
+  private func memberMismatch(name: String, role: Role??, unread: Int?) async -> String? {
     guard let family = state.family else { return "member \(name): \(noFamily)" }
     let backend = environment.backend
     let accounts = await backend.accounts
@@ -119,6 +134,23 @@ extension Simulator {
         + NameSuggestion.didYouMean(name, in: accounts.map(\.profile.firstName))
     }
     let membership = await backend.membership(of: person.id, in: family.id)
+    let roleFound = roleMismatch(person, in: family, membership, expected: role)
+    guard let unread else { return roleFound }
+    guard membership != nil else {
+      // Not being a member is said once: by the role's mismatch, or here when the role expected none.
+      return roleFound ?? "\(person.firstName) is not a member of \(family.name), so has no messages to read"
+    }
+    let actual = await backend.unreadCount(of: person.id, in: family.id) ?? 0
+    let unreadFound =
+      actual == unread
+      ? nil : "\(person.firstName) has \(messages(actual)) unread in \(family.name), expected \(unread)"
+    let found = [roleFound, unreadFound].compactMap { $0 }
+    return found.isEmpty ? nil : found.joined(separator: "; ")
+  }
+
+  private func roleMismatch(_ person: UserProfile, in family: Family, _ membership: Membership?, expected role: Role??)
+    -> String?
+  {
     switch role {
     case .none:
       return membership == nil ? "\(person.firstName) is not a member of \(family.name), expected a member" : nil
