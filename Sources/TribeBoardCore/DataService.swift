@@ -50,13 +50,12 @@ public protocol DataService: Sendable {
   func notices(in family: FamilyID) async throws(AppError) -> [Notice]
   func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice
   func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError)
-  /// How many of the family's messages `user` has not read: messages others sent after their read marker
-  /// (``Membership/lastRead``).
-  func unreadCount(in family: FamilyID, for user: UserID) async throws(AppError) -> Int
-  /// Moves `actor`'s read marker in a family forward to `time`, the sending time of the newest message they have
-  /// seen (not the phone's clock, so a message that arrives meanwhile stays unread). A marker already past `time`
-  /// stays where it is, so a late or repeated call changes nothing.
-  func markRead(in family: FamilyID, upTo time: Date, by actor: UserID) async throws(AppError)
+  /// The family's messages `user` has not read, by id, in the order they reached the backend: those others sent
+  /// that arrived after the one their read marker (``Membership/lastRead``) names.
+  func unreadMessages(in family: FamilyID, for user: UserID) async throws(AppError) -> [ItemID]
+  /// Moves `actor`'s read marker in a family forward to `message`, the last to arrive of those they have seen. A
+  /// marker already past it stays where it is, so a late or repeated call changes nothing.
+  func markRead(in family: FamilyID, through message: ItemID, by actor: UserID) async throws(AppError)
 
   // MARK: Changes made on a phone
 

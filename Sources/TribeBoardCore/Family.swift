@@ -21,22 +21,19 @@ public struct Membership: Equatable, Hashable, Sendable {
   public var role: Role
   /// When a visitor's access ends; `nil` means it does not expire.
   public var expiresAt: Date?
-  /// How far the member has read the family's messages: every message sent at or before this time is read
-  /// (``DataService/markRead(in:upTo:by:)`` moves it, only ever forward). `nil`: they have read none. A member's
-  /// own messages are never unread to them, whatever it says.
-  public var lastRead: Date?
+  /// How far the member has read the family's messages: the id of the last message read, in the order messages
+  /// reached the backend (not the time they were written: a message that waited on a phone arrives late with an
+  /// early time, and is still new). Every message that arrived before it is read too; `nil`: none read.
+  /// ``DataService/markRead(in:through:by:)`` moves it, only ever forward. A member's own messages are never unread
+  /// to them.
+  public var lastRead: ItemID?
 
-  public init(userID: UserID, familyID: FamilyID, role: Role, expiresAt: Date? = nil, lastRead: Date? = nil) {
+  public init(userID: UserID, familyID: FamilyID, role: Role, expiresAt: Date? = nil, lastRead: ItemID? = nil) {
     self.userID = userID
     self.familyID = familyID
     self.role = role
     self.expiresAt = expiresAt
     self.lastRead = lastRead
-  }
-
-  /// Whether `message` is unread to this member: someone else sent it after ``lastRead``.
-  public func isUnread(_ message: FamilyMessage) -> Bool {
-    message.sender != userID && lastRead.map { message.sentAt > $0 } ?? true
   }
 
   /// Whether the membership still grants access at `now`.

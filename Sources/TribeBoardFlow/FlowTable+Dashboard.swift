@@ -43,7 +43,7 @@ extension FlowTable {
   {
     guard let user = state.user?.id else { return 0 }
     do throws(AppError) {
-      return try await services.data.unreadCount(in: family, for: user)
+      return try await services.data.unreadMessages(in: family, for: user).count
     } catch  where error.category == .network {
       return 0
     }

@@ -8,10 +8,12 @@ extension FlowTable {
     ScreenSpec(
       .messages, requires: .viewMessages, title: "Messages",
       load: { state, services throws(AppError) in
-        let family = try requireFamily(state).family
+        let (family, user) = try requireFamily(state)
+        // Asked first, so every message it names is among those loaded next.
+        let unread = try await unreadMessages(family, user, services)
         state.content.messages = try await services.data.messages(in: family)
         state.content.notices = try await services.data.notices(in: family)
-        try await markRead(family, &state, services)
+        try await markRead(unread, family, user, &state, services)
       },
       body: { state in
         var blocks: [Block] = [.section("Family chat")]
@@ -85,20 +87,32 @@ extension FlowTable {
       ]),
   ]
 
-  /// Opening the conversation reads it: notes which messages were new to the person, and moves their read marker
-  /// to the newest message loaded. Only online, right after the messages loaded, and never queued on the phone:
-  /// the marker only moves forward, so one that is lost (offline, a failed call) is set by the next open, and
-  /// reading is not a change for the person to see waiting. A conversation shown from the phone's copy while
-  /// offline marks nothing.
-  private static func markRead(_ family: FamilyID, _ state: inout AppState, _ services: Services)
-    async throws(AppError)
+  /// The messages the person has not read, in the order they arrived; none when that can't be had over the
+  /// network now (the conversation still opens, without `[NEW]` flags, and nothing is marked).
+  private static func unreadMessages(_ family: FamilyID, _ user: UserID, _ services: Services)
+    async throws(AppError) -> [ItemID]
   {
-    guard let membership = state.membership else { return }
-    let new = state.content.messages.filter(membership.isUnread)
-    state.content.newMessages = Set(new.map(\.id))
-    guard !new.isEmpty, let newest = state.content.messages.last?.sentAt else { return }
     do throws(AppError) {
-      try await services.data.markRead(in: family, upTo: newest, by: membership.userID)
+      return try await services.data.unreadMessages(in: family, for: user)
+    } catch  where error.category == .network {
+      return []
+    }
+  }
+
+  /// Opening the conversation reads it: flags the messages that were new to the person, and moves their read
+  /// marker through the last of them to arrive. Only online, right after the messages loaded, and never queued on
+  /// the phone: the marker only moves forward, so one that is lost (offline, a failed call) is set by the next
+  /// open, and reading is not a change for the person to see waiting. A conversation shown from the phone's copy
+  /// while offline marks nothing.
+  private static func markRead(
+    _ unread: [ItemID], _ family: FamilyID, _ user: UserID, _ state: inout AppState, _ services: Services
+  ) async throws(AppError) {
+    let loaded = Set(state.content.messages.map(\.id))
+    let new = unread.filter(loaded.contains)
+    state.content.newMessages = Set(new)
+    guard let last = new.last else { return }
+    do throws(AppError) {
+      try await services.data.markRead(in: family, through: last, by: user)
     } catch  where error.category == .network {
       // Still unread on the backend; the next open marks them.
     }

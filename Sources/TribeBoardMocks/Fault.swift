@@ -31,7 +31,7 @@ public enum MockOperation: String, CaseIterable, Sendable {
   case dataNotices = "data.notices"
   case dataPostNotice = "data.postNotice"
   case dataSetPinned = "data.setPinned"
-  case dataUnreadCount = "data.unreadCount"
+  case dataUnreadMessages = "data.unreadMessages"
   case dataMarkRead = "data.markRead"
   case dataRoutes = "data.routes"
   case dataPickups = "data.pickups"

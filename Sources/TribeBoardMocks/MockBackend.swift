@@ -188,7 +188,7 @@ public actor MockBackend {
   /// How many of the family's messages `user` has not read, from the backend's index; `nil` when they are not a
   /// member.
   public func unreadCount(of user: UserID, in family: FamilyID) -> Int? {
-    state.unreadCount(of: user, in: family)
+    state.unreadMessages(of: user, in: family)?.count
   }
 
   /// Accounts whose sign-in is locked now, and until when.

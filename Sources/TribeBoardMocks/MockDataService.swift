@@ -48,8 +48,8 @@ public struct MockDataService: DataService {
       let membership = Membership(
         userID: user, familyID: family, role: role,
         expiresAt: role == .visitor ? now.addingTimeInterval(RoleRules.visitorAccess) : nil,
-        // A new member starts with the family's history read: only what is sent from now on is new to them.
-        lastRead: now)
+        // A new member starts with the family's history read: only what arrives from now on is new to them.
+        lastRead: state.store.messages.positions(of: family).last.map { state.store.messages[$0].id })
       if existing != nil {
         _ = state.store.update(membershipOf: user, in: family) { $0 = membership }
       } else {
@@ -217,22 +217,25 @@ public struct MockDataService: DataService {
     }
   }
 
-  public func unreadCount(in family: FamilyID, for user: UserID) async throws(AppError) -> Int {
-    try await backend.perform(.dataUnreadCount) { state, _ throws(AppError) in
+  public func unreadMessages(in family: FamilyID, for user: UserID) async throws(AppError) -> [ItemID] {
+    try await backend.perform(.dataUnreadMessages) { state, _ throws(AppError) in
       _ = try state.family(family)
-      guard let count = state.unreadCount(of: user, in: family) else {
+      guard let unread = state.unreadMessages(of: user, in: family) else {
         throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
       }
-      return count
+      return unread
     }
   }
 
-  public func markRead(in family: FamilyID, upTo time: Date, by actor: UserID) async throws(AppError) {
+  public func markRead(in family: FamilyID, through message: ItemID, by actor: UserID) async throws(AppError) {
     try await backend.perform(.dataMarkRead) { state, now throws(AppError) in
       try state.require(.viewMessages, of: actor, in: family, at: now)
-      _ = state.store.update(membershipOf: actor, in: family) { membership in
-        if membership.lastRead.map({ $0 < time }) ?? true { membership.lastRead = time }
-      }
+      guard let position = state.store.messages.position(of: message),
+        state.store.messages[position].familyID == family
+      else { throw AppError(.notFound) }
+      let marker = state.existingMembership(of: actor, in: family)?.lastRead.flatMap(state.store.messages.position(of:))
+      guard position > marker ?? -1 else { return }
+      _ = state.store.update(membershipOf: actor, in: family) { $0.lastRead = message }
     }
   }
 

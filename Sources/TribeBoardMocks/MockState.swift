@@ -111,11 +111,13 @@ public struct MockState: Sendable {
     return membership
   }
 
-  /// How many of the family's messages `user` has not read (``Membership/isUnread(_:)``); `nil` when they are not
-  /// a member. Costs the family's messages.
-  public func unreadCount(of user: UserID, in family: FamilyID) -> Int? {
+  /// The ids of the family's messages `user` has not read, in the order they arrived: others' messages that
+  /// arrived after the one their marker names. `nil` when they are not a member. Costs the family's messages.
+  public func unreadMessages(of user: UserID, in family: FamilyID) -> [ItemID]? {
     guard let membership = store.membership(of: user, in: family) else { return nil }
-    return store.messages.items(of: family).count(where: membership.isUnread)
+    let marker = membership.lastRead.flatMap(store.messages.position(of:)) ?? -1
+    return store.messages.positions(of: family).filter { $0 > marker && store.messages[$0].sender != user }
+      .map { store.messages[$0].id }
   }
 
   /// A family's members, parent admins first, then by name (kept sorted as memberships change).

@@ -69,13 +69,16 @@ extension ScenarioReader {
         reader.report("family code \(NodeReader.quoted(text.value)) is not valid: \(error.message)", at: node)
       }
     }
-    let members = object["members"].flatMap { readMembers($0, family: familyID) }
+    var lastRead: [(UserID, Node)] = []
+    let members = object["members"].flatMap { readMembers($0, family: familyID, lastRead: &lastRead) }
     if let id, let name, let code { world.families.append(Family(id: id, name: name, code: code)) }
 
     let family = FamilyContext(id: familyID, members: members)
     readItems(object["events"], key: "events") { $0.readEvent($1, family: family, index: $2) }
     readItems(object["tasks"], key: "tasks") { $0.readTask($1, family: family, index: $2) }
+    let messagesBefore = world.messages.count
     readItems(object["messages"], key: "messages") { $0.readMessage($1, family: family, index: $2) }
+    readLastRead(lastRead, family: familyID, messages: world.messages[messagesBefore...].map(\.id))
     readItems(object["notices"], key: "notices") { $0.readNotice($1, family: family, index: $2) }
     readItems(object["schoolRuns"], key: "schoolRuns") { $0.readRoute($1, family: family, index: $2) }
   }
@@ -103,7 +106,7 @@ extension ScenarioReader {
   }
 
   /// The members; returns every account written in them, valid or not, so later references do not cascade.
-  private mutating func readMembers(_ node: Node, family: FamilyID) -> [UserID]? {
+  private mutating func readMembers(_ node: Node, family: FamilyID, lastRead: inout [(UserID, Node)]) -> [UserID]? {
     guard let items = reader.list(node, key: "members") else { return nil }
     if items.isEmpty {
       reader.report("family '\(family)' needs at least one member, a parentAdmin", at: node)
@@ -147,10 +150,10 @@ extension ScenarioReader {
           reader.report("only a visitor's access expires; remove 'expires' or make the role visitor", at: expiresNode)
         }
       }
-      let lastRead = NodeReader.optional(object["lastRead"]) { reader.timestamp($0, key: "lastRead") }
-      if let account, let role, let expires, let lastRead {
-        world.memberships.append(
-          Membership(userID: account, familyID: family, role: role, expiresAt: expires, lastRead: lastRead))
+      if let account, let role, let expires {
+        world.memberships.append(Membership(userID: account, familyID: family, role: role, expiresAt: expires))
+        // A message id, checked once the family's messages are read.
+        if let node = object["lastRead"] { lastRead.append((account, node)) }
       }
     }
     if !items.isEmpty, everyRoleRead, !hasParentAdmin {
@@ -158,6 +161,25 @@ extension ScenarioReader {
         "family '\(family)' has no parentAdmin; give at least one member the role parentAdmin", at: node)
     }
     return written
+  }
+
+  /// Each member's `lastRead`: the id of one of the family's messages, `messages` in the order written.
+  private mutating func readLastRead(_ markers: [(UserID, Node)], family: FamilyID, messages: [ItemID]) {
+    for (account, node) in markers {
+      guard let id = reader.identifier(node, what: "lastRead")?.value else { continue }
+      guard messages.contains(id) else {
+        reader.report(
+          "lastRead '\(id)' is not a message of '\(family)'" + Suggestions.didYouMean(id, in: messages)
+            + (messages.isEmpty
+              ? "; it has no messages, so leave 'lastRead' out"
+              : "; write the id of the last message \(account) has read: \(Suggestions.list(messages))"),
+          at: node)
+        continue
+      }
+      if let index = world.memberships.lastIndex(where: { $0.userID == account && $0.familyID == family }) {
+        world.memberships[index].lastRead = id
+      }
+    }
   }
 
   // MARK: Items

@@ -157,7 +157,7 @@ public enum ScenarioSchema {
     case "id": return reference("identifier")
     case "name", "title", "place", "text", "route", "summary": return reference("text")
     case "email": return .object([("type", .string("string")), ("pattern", .string("@"))])
-    case "user", "account", "assignee", "from", "driver": return reference("identifier")
+    case "user", "account", "assignee", "from", "driver", "lastRead": return reference("identifier")
     case "providers": return list(of: enumeration(AuthProvider.allCases.map(\.rawValue)), minimum: 1, unique: true)
     case "mfaCode":
       return .object([
@@ -199,7 +199,7 @@ public enum ScenarioSchema {
     case "schoolRuns": return list(of: reference("schoolRun"))
     case "pickups": return list(of: reference("pickup"))
     case "role": return enumeration(Role.allCases.map(\.rawValue))
-    case "expires", "lastRead", "start", "due", "at": return reference("timestamp")
+    case "expires", "start", "due", "at": return reference("timestamp")
     case "participants", "passengers": return list(of: reference("identifier"), unique: true)
     case "points":
       return .object([("type", .string("integer")), ("minimum", .int(0)), ("maximum", .int(Validation.maximumPoints))])

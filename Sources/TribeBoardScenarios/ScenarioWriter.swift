@@ -180,6 +180,7 @@ public enum ScenarioWriter {
       return
     }
     let memberships = Dictionary(grouping: world.memberships, by: \.familyID)
+    let messageIDs = Dictionary(grouping: world.messages, by: \.familyID).mapValues { Set($0.map(\.id)) }
     let events = Dictionary(grouping: world.events, by: \.familyID)
     let tasks = Dictionary(grouping: world.tasks, by: \.familyID)
     let messages = Dictionary(grouping: world.messages, by: \.familyID)
@@ -195,7 +196,10 @@ public enum ScenarioWriter {
       for membership in memberships[family.id] ?? [] {
         var fields = ["account: \(membership.userID)", "role: \(membership.role.rawValue)"]
         if let expires = membership.expiresAt { fields.append("expires: \(timestamp(expires))") }
-        if let lastRead = membership.lastRead { fields.append("lastRead: \(timestamp(lastRead))") }
+        // A marker naming no message of the family (a hand-built world) means none read, as leaving it out does.
+        if let lastRead = membership.lastRead, messageIDs[family.id]?.contains(lastRead) == true {
+          fields.append("lastRead: \(lastRead)")
+        }
         out.line("      - { \(fields.joined(separator: ", ")) }")
       }
       list("events", events[family.id], into: &out) { event in

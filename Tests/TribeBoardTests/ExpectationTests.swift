@@ -270,7 +270,7 @@ import TribeBoardFlow
       with: """
             - expect: { screen: dashbord, sync: uptodate, user: sara }
             - expect: { task: { title: Put the bin out, status: finished }, member: { name: Benn, role: kid } }
-            - expect: { task: { status: done }, member: Ben, shows: "", unread: 2 }
+            - expect: { task: { status: done }, member: Ben, shows: "", colour: 2 }
             - :expect screen=tsks task.status=done family="The Smiths"
             - :expect shows="Put the
             - expect: { task: { title: Feed the cat } }
@@ -293,9 +293,9 @@ import TribeBoardFlow
           + "first name or full name: sarah, ben, mia",
         "x.yaml:25:97: error: member.role 'kid' is not one of parentAdmin, adult, child, visitor, none",
         "x.yaml:26:23: error: missing key 'title' in 'task' (the task's title)",
-        "x.yaml:26:49: error: 'member' must be a mapping with the keys name, role; found 'Ben'",
+        "x.yaml:26:49: error: 'member' must be a mapping with the keys name, role, unread; found 'Ben'",
         "x.yaml:26:61: error: 'shows' must not be empty",
-        "x.yaml:26:65: error: unknown key 'unread' in 'expect'; the keys here are "
+        "x.yaml:26:65: error: unknown key 'colour' in 'expect'; the keys here are "
           + ExpectationKey.allCases.map(\.rawValue).joined(separator: ", "),
         "x.yaml:27:7: error: screen 'tsks' is not one of \(screens) (did you mean 'tasks'?)",
         "x.yaml:27:7: error: task.status needs task.title beside it: the task's title "

@@ -75,6 +75,14 @@ import TribeBoardMocks
         try await data.notices(in: id)
           == world.notices.filter { $0.familyID == id }
           .sorted { ($0.pinned ? 0 : 1, $1.postedAt, $0.id) < ($1.pinned ? 0 : 1, $0.postedAt, $1.id) }, context)
+      // Read markers: the messages after the marked one in the world's order (the order they arrived).
+      for membership in world.memberships where membership.familyID == id {
+        let marker = membership.lastRead.flatMap { last in world.messages.firstIndex { $0.id == last } } ?? -1
+        let unread = world.messages.enumerated().filter { index, message in
+          message.familyID == id && index > marker && message.sender != membership.userID
+        }
+        #expect(try await data.unreadMessages(in: id, for: membership.userID) == unread.map(\.element.id), context)
+      }
       let routes = world.routes.filter { $0.familyID == id }
       #expect(try await data.routes(in: id) == routes, context)
       let routeIDs = Set(routes.map(\.id))
@@ -140,6 +148,10 @@ import TribeBoardMocks
           step = "\(user) writes to \(family)"
           _ = try await data.sendMessage("hi", to: family, by: user)
           _ = try await data.postNotice("note", to: family, by: user)
+          let messages = world.messages.filter { $0.familyID == family }
+          if !messages.isEmpty {
+            try await data.markRead(in: family, through: messages[round % messages.count].id, by: user)
+          }
         case 11:
           let notice = pick(world.notices).id
           step = "\(user) pins \(notice)"

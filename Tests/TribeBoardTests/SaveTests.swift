@@ -27,10 +27,12 @@ import TribeBoardMocks
   }
 
   /// The screen as the person sees it, without what the last step said (its notice, notes and error belong to
-  /// that step, not to the world).
+  /// that step, not to the world), and without `[NEW]` flags: they say what was new when the conversation opened,
+  /// and opening it read those messages, so the reopened phone, opening it again, finds nothing new.
   static func screen(_ simulator: Simulator) -> String {
     var state = simulator.state
     state.clearFeedback()
+    state.content.newMessages = []
     return TextRenderer(style: .plain).render(ScreenSnapshot(state, flow: simulator.flow))
   }
 
@@ -215,6 +217,27 @@ import TribeBoardMocks
     #expect(faults.map(\.schedule) == [.next(2), .nth(2)])
   }
 
+  /// Read markers, seeded and moved by opening the conversation (and by joining), are written as `lastRead` and
+  /// read back to the same world and the same counts.
+  @Test func readMarkersRoundTrip() async throws {
+    let live = Simulator(scenario: try ScenarioLoader.parse(UnreadTests.yaml, source: "x.yaml"))
+    await live.start()
+    _ = await live.handle("messages")
+    _ = await live.handle("send On my way")
+    let (text, reopened) = try await Self.reopened(live)
+    #expect(text.contains("- { account: sarah, role: parentAdmin, lastRead: thanks }"), "\(text)")
+    #expect(text.contains("- { account: mark, role: adult, lastRead: thanks }"))
+    #expect(text.contains("- { account: ben, role: child }"))
+    let saved = await reopened.environment.backend.world
+    #expect(saved.memberships == (await live.environment.backend.world).memberships)
+    for user in ["sarah", "mark", "ben"] {
+      let count = await reopened.environment.backend.unreadCount(of: user, in: "johnsons")
+      #expect(count == (await live.environment.backend.unreadCount(of: user, in: "johnsons")), "\(user)")
+    }
+    #expect(await reopened.environment.backend.unreadCount(of: "mark", in: "johnsons") == 1)
+    #expect(ScenarioWriter.yaml(try ScenarioLoader.parse(text, source: "saved.yaml")) == text)
+  }
+
   @Test func theNewKeysAreCheckedLikeTheRest() throws {
     let base = """
       summary: s
@@ -294,13 +317,14 @@ import TribeBoardMocks
   @Test func aClockMovedByMillisecondsIsKeptToTheMillisecond() async throws {
     let live = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
     await live.start()
-    _ = await live.handle(":latency data 250ms")
+    // A whole number of milliseconds exact in binary that makes no whole second over the calls made here.
+    _ = await live.handle(":latency data 375ms")
     _ = await live.handle("messages")
     _ = await live.handle("send Hi")
     let (text, reopened) = try await Self.reopened(live)
     #expect(live.environment.clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0)
     #expect(reopened.scenario.configuration.now == live.environment.clock.now())
-    #expect(text.contains("data: 250ms"))
+    #expect(text.contains("data: 375ms"))
     let sent = await live.environment.backend.world.messages.last
     #expect(await reopened.environment.backend.world.messages.last == sent)
   }
