@@ -85,7 +85,9 @@ import TribeBoardScenarios
     #expect(ben.snapshot?.user?.id == "ben")
     #expect(simulator.prompt == "[The Johnsons · Ben · child · dashboard] › ")
     _ = await simulator.handle("messages")
-    #expect(simulator.snapshot.blocks.contains(.item(ref: nil, text: "Sarah, Mon 2 Mar 08:00: Dinner at six")))
+    // New to Ben, who has not read the conversation.
+    #expect(
+      simulator.snapshot.blocks.contains(.item(ref: nil, text: "Sarah, Mon 2 Mar 08:00: Dinner at six", flag: "NEW")))
     let nobody = await simulator.handle(":as zed")
     #expect(nobody.messages.first?.text.hasPrefix("? Nobody called “zed” here.") == true)
     #expect(simulator.actingUser == "ben")
