@@ -49,8 +49,8 @@ extension SimulatorControl {
       "Write the world as it is now (people, families, phones, clock, faults) as a scenario file that reopens on "
         + "this screen; `--force` replaces an existing file."
     case .expect:
-      "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task or member "
-        + "in the world; a mismatch fails the journey. Keys: "
+      "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task, member "
+        + "or unread messages in the world; a mismatch fails the journey. Keys: "
         + ExpectationKey.allCases.map(\.usage).joined(separator: " ")
     case .quit: "End the session (so do Ctrl-D and Ctrl-C)."
     }
