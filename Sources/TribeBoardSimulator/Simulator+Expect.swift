@@ -110,7 +110,9 @@ extension Simulator {
   /// The acting person's unread messages against `expected`.
   private func unreadMismatch(_ expected: Int) async -> String? {
     guard let family = state.family, let user = state.user else { return "unread: \(noFamily)" }
-    let actual = await environment.backend.unreadCount(of: user.id, in: family.id) ?? 0
+    guard let actual = await environment.backend.unreadCount(of: user.id, in: family.id) else {
+      return "\(user.firstName) is not a member of \(family.name) any more, so has no messages to read"
+    }
     return actual == expected
       ? nil : "\(user.firstName) has \(messages(actual)) unread in \(family.name), expected \(expected)"
   }

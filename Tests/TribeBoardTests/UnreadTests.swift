@@ -216,6 +216,13 @@ import TribeBoardTesting
     #expect(failed.messages.map(\.text) == ["✗ expectation failed: \(example.message)"])
   }
 
+  @Test func someoneRemovedWhileTheirPhoneStillShowsTheFamilyHasNoCountToCheck() async throws {
+    let simulator = try await simulator(after: [":as ben"])
+    try await MockDataService(backend: simulator.environment.backend).removeMember("ben", from: "johnsons", by: "sarah")
+    let step = await simulator.handle(":expect unread=3")
+    #expect(step.failedExpectation == "Ben is not a member of The Johnsons any more, so has no messages to read")
+  }
+
   @Test func aYAMLExpectationBecomesTheLineTheREPLTakes() throws {
     let journey = try #require(try scenario().journey(named: "read"))
     #expect(
