@@ -96,7 +96,7 @@ import TribeBoardTesting
     let step = await session.send(Intent(.markDone, .item(1)))
     #expect(step.input == "done 1")
     #expect(step.transition?.argument == .item(1))
-    await session.simulator.handle(":undo")
+    _ = await session.simulator.handle(":undo")
     #expect(session.screen == .tasks)
   }
 
