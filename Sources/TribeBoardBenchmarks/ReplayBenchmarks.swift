@@ -86,7 +86,7 @@ extension ReplayBenchmarks {
 
 extension ReplayBenchmarks {
   /// Where an app input's instructions go (`--callgrind-child pieces`; colon commands are left out): before each
-  /// input, the synchronous parts are repeated on their own between markers: reading the input (`Flow.resolve`),
+  /// input, the synchronous parts are repeated on their own between markers: reading the input (`InputParser.resolve`),
   /// describing the screen (`ScreenSnapshot`) and rendering the last step; then the whole step runs.
   static func markedPieces() async {
     _ = await replayAll()

@@ -130,7 +130,8 @@ if wants("replay") {
       report(
         "  an app input: read, describe, render",
         ["resolve", "snapshot", "render"].map { format((pieces[$0] ?? 0) / 1000, 0) + "k" }.joined(separator: " "),
-        target: "of \(format((pieces["step"] ?? 0) / 1000, 0)) k: Flow.resolve, ScreenSnapshot, Transcript.format")
+        target:
+          "of \(format((pieces["step"] ?? 0) / 1000, 0)) k: InputParser.resolve, ScreenSnapshot, Transcript.format")
     } catch {
       report("  instructions per replayed step", "n/a", target: "\(error)")
     }
