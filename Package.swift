@@ -4,6 +4,10 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
   .enableUpcomingFeature("InferIsolatedConformances"),
+  // A generic type such as `[ScreenID: ScreenSpec]` is made by calling its metadata accessor with the conformances
+  // it needs, not by demangling its name at run time: that looks each conformance up among every one in the binary,
+  // which in a `--static-swift-stdlib` build (thousands of them) cost the first screen about 1.2 M instructions.
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(

@@ -176,7 +176,7 @@ extension ExpectationKey {
 extension StepExpectation {
   /// The `:expect` line that states `pairs`.
   public static func line(_ pairs: [(key: String, value: String)]) -> String {
-    ([":expect"] + pairs.map { "\($0.key)=\(quotedIfNeeded($0.value))" }).joined(separator: " ")
+    ([":expect"] + pairs.map { "\($0.key)=\(quotedIfNeeded($0.value))" }).concatenated(separator: " ")
   }
 
   /// `value`, or `"value"` with `\` and `"` escaped when it holds whitespace or a quote.
