@@ -7,7 +7,11 @@ let swiftSettings: [SwiftSetting] = [
   // A generic type such as `[ScreenID: ScreenSpec]` is made by calling its metadata accessor with the conformances
   // it needs, not by demangling its name at run time: that looks each conformance up among every one in the binary,
   // which in a `--static-swift-stdlib` build (thousands of them) cost the first screen about 1.2 M instructions.
-  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+  // Release builds only: at -Onone (Swift 6.3.1) key paths made at run time come out wrong with it, so
+  // `journeys.map(\.name)` crashed in a debug `tribeboard list`. Optimised code turns nearly all key paths into
+  // closures; the three it keeps (FlowTable+Settings, Storyboard, StoryboardCommand) were checked in release builds.
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 // For `tribeboard` and the hello world it is measured against (so both are built the same way). A
