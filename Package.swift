@@ -4,6 +4,21 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
   .enableUpcomingFeature("InferIsolatedConformances"),
+  // A generic type such as `[ScreenID: ScreenSpec]` is made by calling its metadata accessor with the conformances
+  // it needs, not by demangling its name at run time: that looks each conformance up among every one in the binary,
+  // which in a `--static-swift-stdlib` build (thousands of them) cost the first screen about 1.2 M instructions.
+  // Release builds only: at -Onone (Swift 6.3.1) key paths made at run time come out wrong with it, so
+  // `journeys.map(\.name)` crashed in a debug `tribeboard list`. Optimised code turns nearly all key paths into
+  // closures; the three it keeps (FlowTable+Settings, Storyboard, StoryboardCommand) were checked in release builds.
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
+// For `tribeboard` and the hello world it is measured against (so both are built the same way). A
+// `--static-swift-stdlib` link exports every public symbol of the package's own modules (5,000 of them), and at start-up
+// the runtime's backtracer set-up calls `dladdr`, which walks them all: 0.2 M instructions. Nothing looks them up.
+let startupLinkerSettings: [LinkerSetting] = [
+  .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
 ]
 
 let package = Package(
@@ -53,7 +68,8 @@ let package = Package(
         "TribeBoardSimulator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      linkerSettings: startupLinkerSettings
     ),
     .executableTarget(name: "EmbedScenarios", swiftSettings: swiftSettings),
     .executableTarget(
@@ -63,7 +79,9 @@ let package = Package(
       ],
       path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
     // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.
-    .executableTarget(name: "tribeboard-hello", path: "Sources/BenchHello", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "tribeboard-hello", path: "Sources/BenchHello", swiftSettings: swiftSettings,
+      linkerSettings: startupLinkerSettings),
     .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
     .testTarget(
       name: "TribeBoardTests",

@@ -29,6 +29,7 @@ public enum BundledScenarios {
         message: "unknown built-in scenario \(NodeReader.quoted(name))\(Suggestions.didYouMean(name, in: known)); "
           + "\(list); to load a file, give a path containing '/' or ending in .yaml")
     }
-    return try ScenarioLoader.parse(text, source: "built-in:\(name)")
+    // Journeys read when first used: the tests load every built-in scenario's journeys, and find no problem.
+    return try ScenarioLoader.parse(text, source: "built-in:\(name)", lazyJourneys: true)
   }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import TribeBoardCore
 import TribeBoardFlow
 import TribeBoardMocks
@@ -16,7 +17,11 @@ public struct Scenario: Equatable, Sendable {
   /// What the mocks start from: the world, the device, the clock, the seed and the faults.
   public var configuration: MockConfiguration
   /// The journeys the file defines, in file order.
-  public var journeys: [Journey]
+  public var journeys: [Journey] {
+    get { journeyStore.journeys }
+    set { journeyStore = JourneyStore(newValue) }
+  }
+  private var journeyStore: JourneyStore
   /// Where each phone's app reopens (a saved world's `screen:`), by the phone's person; a phone without one opens
   /// where a launch takes it.
   public var screens: [UserID: SavedScreen]
@@ -29,14 +34,66 @@ public struct Scenario: Equatable, Sendable {
     self.summary = summary
     self.source = source
     self.configuration = configuration
-    self.journeys = journeys
+    self.journeyStore = JourneyStore(journeys)
     self.screens = screens
+  }
+
+  /// A scenario whose journeys are read the first time they are asked for: see
+  /// ``ScenarioLoader/parse(_:source:limits:lazyJourneys:)``.
+  init(
+    name: String, summary: String, source: String, configuration: MockConfiguration,
+    readingJourneys read: @escaping () -> [Journey], screens: [UserID: SavedScreen]
+  ) {
+    self.init(name: name, summary: summary, source: source, configuration: configuration, screens: screens)
+    journeyStore = JourneyStore(reading: JourneyReading(read: read))
   }
 
   /// The journey called `name`, if the scenario defines one.
   public func journey(named name: String) -> Journey? {
     journeys.first { $0.name == name }
   }
+}
+
+/// A scenario's journeys, or how to read them when first asked for. Shared by the copies of a scenario, so they are
+/// read once; compared by the journeys.
+private final class JourneyStore: Equatable, Sendable {
+  private enum State {
+    case read([Journey])
+    case pending(JourneyReading)
+  }
+
+  private let state: Mutex<State>
+
+  init(_ journeys: [Journey]) {
+    state = Mutex(.read(journeys))
+  }
+
+  init(reading read: JourneyReading) {
+    state = Mutex(.pending(read))
+  }
+
+  var journeys: [Journey] {
+    state.withLock { state in
+      switch state {
+      case .read(let journeys):
+        return journeys
+      case .pending(let reading):
+        let journeys = reading.read()
+        state = .read(journeys)
+        return journeys
+      }
+    }
+  }
+
+  static func == (left: JourneyStore, right: JourneyStore) -> Bool {
+    left === right || left.journeys == right.journeys
+  }
+}
+
+/// How to read a scenario's journeys. `@unchecked`: what the closure holds (a copy of the reader, the composed nodes)
+/// is not shared with anything else, and ``JourneyStore`` runs it once, under its lock, then drops it.
+private struct JourneyReading: @unchecked Sendable {
+  let read: () -> [Journey]
 }
 
 /// Where a saved phone's app reopens: a screen, or the step that led to a screen that only exists in the middle of

@@ -29,8 +29,12 @@ public enum ScenarioLoader {
   ///   - source: where the text came from, for diagnostics and ``Scenario/source``: a file path or
   ///     `built-in:NAME`. The scenario's default name is the file name without extension (or `NAME`).
   ///   - limits: the limits to load within; ``ScenarioLimits/current()`` when `nil`.
+  ///   - lazyJourneys: read the journeys when first asked for, not now: the first screen does not need them, and
+  ///     they were two thirds of the work of reading the default scenario. Only for text whose journeys are known to
+  ///     be right, the built-in scenarios (see ``BundledScenarios/scenario(named:)``): a problem in them would stop
+  ///     the program when they are first used instead of being reported now.
   public static func parse(
-    _ text: String, source: String, limits: ScenarioLimits? = nil
+    _ text: String, source: String, limits: ScenarioLimits? = nil, lazyJourneys: Bool = false
   ) throws(ScenarioError) -> Scenario {
     let limits = try resolved(limits)
     var text = text
@@ -38,7 +42,7 @@ public enum ScenarioLoader {
       Result { () throws(ScenarioError) in try compose(bytes, source: source, limits: limits) }
     }
     let root = try composed.get()
-    return try scenario(from: root, source: source)
+    return try scenario(from: root, source: source, lazyJourneys: lazyJourneys)
   }
 
   static func resolved(_ limits: ScenarioLimits?) throws(ScenarioError) -> ScenarioLimits {
@@ -64,9 +68,11 @@ public enum ScenarioLoader {
   }
 
   /// The scenario a document describes.
-  static func scenario(from root: Node?, source: String) throws(ScenarioError) -> Scenario {
+  static func scenario(from root: Node?, source: String, lazyJourneys: Bool = false) throws(ScenarioError)
+    -> Scenario
+  {
     var scenarioReader = ScenarioReader(file: source, source: source, defaultName: defaultName(for: source))
-    if let scenario = scenarioReader.read(root) { return scenario }
+    if let scenario = scenarioReader.read(root, lazyJourneys: lazyJourneys) { return scenario }
     let diagnostics = scenarioReader.reader.sortedDiagnostics()
     guard !diagnostics.isEmpty else {
       throw ScenarioError(file: source, line: 1, column: 1, message: "the scenario could not be read")

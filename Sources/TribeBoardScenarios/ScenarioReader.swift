@@ -43,8 +43,10 @@ struct ScenarioReader {
       ("accounts", "the people who can sign in, each with id, name, email and providers"),
     ])
 
-  /// The scenario, or `nil` when anything was wrong (see ``reader``'s diagnostics).
-  mutating func read(_ root: Node?) -> Scenario? {
+  /// The scenario, or `nil` when anything was wrong (see ``reader``'s diagnostics). With `lazyJourneys`, the
+  /// journeys are read when first asked for, and must then have nothing wrong with them (for the built-in scenarios,
+  /// which the tests load both ways).
+  mutating func read(_ root: Node?, lazyJourneys: Bool = false) -> Scenario? {
     guard let root else {
       reader.report(
         "the file holds no YAML; a scenario needs at least the keys summary, now, device and accounts", at: .start)
@@ -76,14 +78,30 @@ struct ScenarioReader {
     }
     let latency = top["latency"].flatMap { readLatency($0) } ?? [:]
     let auth = top["auth"].flatMap { readAuthPolicy($0) } ?? MockAuthPolicy()
-    let journeys = top["journeys"].map { readJourneys($0) } ?? []
+    let journeysNode = top["journeys"]
+    let journeys = lazyJourneys ? [] : journeysNode.map { readJourneys($0) } ?? []
     guard !reader.hasErrors, let summary, let now, let seed, let device else { return nil }
     let configuration = MockConfiguration(
       now: now, seed: seed, world: world, device: device, phones: phones, faults: faults, latency: latency,
       auth: auth, signInLocks: signInLocks)
+    guard lazyJourneys, let journeysNode else {
+      return Scenario(
+        name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys,
+        screens: screens)
+    }
+    let finished = self
     return Scenario(
-      name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys,
-      screens: screens)
+      name: name, summary: summary.value, source: source, configuration: configuration,
+      readingJourneys: {
+        var reader = finished
+        let journeys = reader.readJourneys(journeysNode)
+        let problems = reader.reader.sortedDiagnostics()
+        precondition(
+          problems.isEmpty,
+          "the journeys of \(reader.source) have problems, found only when first used: "
+            + problems.map(\.description).joined(separator: "; "))
+        return journeys
+      }, screens: screens)
   }
 
   // MARK: Accounts

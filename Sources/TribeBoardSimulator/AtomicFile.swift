@@ -106,18 +106,28 @@ public enum AtomicFile {
 
   /// Writes all of `data`, retrying after interruptions; `nil` when it all went, else why not.
   static func writeAll(_ data: Data, to fd: Int32) -> Failure? {
-    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Failure? in
-      var offset = 0
-      while offset < buffer.count {
-        let written = writeBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return systemFailure("writing")
-        }
-        offset += written
+    data.withUnsafeBytes { writeAll($0, to: fd) }
+  }
+
+  /// Writes all of `text`'s UTF-8, as ``writeAll(_:to:)-(Data,_)`` does. Straight from the string's storage: making
+  /// a `Data` of it looks up a conformance among every one in the binary the first time, which cost the first screen
+  /// of a statically linked `tribeboard` 0.2 M instructions.
+  static func writeAll(_ text: String, to fd: Int32) -> Failure? {
+    var text = text
+    return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
+  }
+
+  private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Failure? {
+    var offset = 0
+    while offset < buffer.count {
+      let written = writeBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return systemFailure("writing")
       }
-      return nil
+      offset += written
     }
+    return nil
   }
 
   static func systemFailure(_ operation: String) -> Failure {

@@ -51,12 +51,18 @@ public final class LineReader {
 
   /// Reads more input; `false` at end of input or on an error.
   private func fill() -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return false }
-      buffer.append(contentsOf: chunk[..<count])
+      var interrupted = false
+      // Not zero-filled first: only what `read` writes is touched, so an input at its end costs none of the 64 KB's
+      // pages (16 page faults at start-up, when a bare `tribeboard` reads its input).
+      let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { bytes, initialized in
+        let count = read(fd, bytes.baseAddress, bytes.count)
+        interrupted = count < 0 && errno == EINTR
+        initialized = max(count, 0)
+      }
+      if interrupted { continue }
+      guard !chunk.isEmpty else { return false }
+      buffer.append(contentsOf: chunk)
       return true
     }
   }

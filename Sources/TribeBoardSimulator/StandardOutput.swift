@@ -37,13 +37,13 @@ public enum StandardOutput {
   /// Writes `text` in full, or throws.
   public static func write(_ text: String) throws(Closed) {
     if closedAtStart { throw Closed(reason: "it was closed") }
-    if case .system(_, let reason) = AtomicFile.writeAll(Data(text.utf8), to: STDOUT_FILENO) {
+    if case .system(_, let reason) = AtomicFile.writeAll(text, to: STDOUT_FILENO) {
       throw Closed(reason: reason, isBrokenPipe: reason == String(cString: strerror(EPIPE)))
     }
   }
 
   /// Writes `text` to standard error as far as it goes: there is nowhere left to report a failure to.
   public static func writeError(_ text: String) {
-    _ = AtomicFile.writeAll(Data(text.utf8), to: STDERR_FILENO)
+    _ = AtomicFile.writeAll(text, to: STDERR_FILENO)
   }
 }

@@ -62,6 +62,7 @@ public struct Step: Sendable {
       parts += snapshot.notes.map { style.apply(.dim, "· \(TextRenderer.clean($0))") }
       parts.append(renderer.render(snapshot))
     }
-    return parts.joined(separator: "\n")
+    // Not joined(separator:): see concatenated(separator:).
+    return parts.concatenated(separator: "\n")
   }
 }

@@ -68,6 +68,29 @@ import TribeBoardMocks
     }
   }
 
+  @Test func expectationKeyNamesSplitAsAtTheFirstDotCharacter() {
+    let names = ExpectationKey.writtenNames
+    let texts =
+      Self.randomTexts(seed: 8, count: 1000) + names
+      + names.flatMap { name in
+        Self.pieces.flatMap { piece in
+          [name + piece, piece + name, name.replacingOccurrences(of: ".", with: "." + piece), name + "." + piece]
+        }
+      }
+    for written in texts {
+      let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+      let key = ExpectationKey(rawValue: String(parts[0]))
+      let expected: (ExpectationKey, String?)? =
+        key.flatMap { key in
+          guard parts.count == 2 else { return (key, nil) }
+          return key.fields.first(where: { $0.name == parts[1] }).map { (key, $0.name) }
+        }
+      let named = ExpectationKey.named(written)
+      #expect(named?.key == expected?.0 && named?.field?.name == expected?.1, "\(written.debugDescription)")
+    }
+    #expect(ExpectationKey.named("task.status")?.field?.name == "status")
+  }
+
   @Test func quotingMatchesFoundationsReplacement() {
     for value in Self.randomTexts(seed: 5) {
       let expected =

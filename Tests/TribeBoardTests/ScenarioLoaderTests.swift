@@ -151,6 +151,31 @@ import TribeBoardMocks
     #expect(scenario.source == "built-in:\(name)")
   }
 
+  /// A built-in scenario's journeys are read when first used (and a problem in them would then stop the program):
+  /// each must read without a problem, and give what reading them at load gives.
+  @Test(arguments: BundledScenarios.names)
+  func bundledScenarioJourneysReadLaterAsAtLoad(name: String) throws {
+    let text = try #require(BundledScenarios.text(named: name))
+    let eager = try ScenarioLoader.parse(text, source: "built-in:\(name)")
+    let lazy = try BundledScenarios.scenario(named: name)
+    #expect(lazy.journeys == eager.journeys)
+    #expect(lazy == eager)
+    // Copies share what was read; one that sets its own journeys keeps them.
+    var copy = lazy
+    #expect(copy.journeys == eager.journeys)
+    copy.journeys = []
+    #expect(copy.journeys.isEmpty)
+    #expect(lazy.journeys == eager.journeys)
+  }
+
+  @Test func lazyJourneysAreReadOnFirstUse() throws {
+    let eager = try ScenarioLoader.parse(Self.minimal, source: "x.yaml")
+    let lazy = try ScenarioLoader.parse(Self.minimal, source: "x.yaml", lazyJourneys: true)
+    #expect(!eager.journeys.isEmpty)
+    #expect(lazy.journey(named: eager.journeys[0].name) == eager.journeys[0])
+    #expect(lazy.journeys == eager.journeys)
+  }
+
   // MARK: YAML errors
 
   @Test func syntaxErrorHasLineAndColumn() {

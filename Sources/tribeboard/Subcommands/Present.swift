@@ -53,7 +53,7 @@ extension Tribeboard {
           "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
       }
       let toTerminal = isatty(STDOUT_FILENO) == 1
-      let style = TextStyle.forStandardOutput(environment: ProcessInfo.processInfo.environment)
+      let style = TextStyle.forStandardOutput()
       let write: (String) throws -> Void = { try StandardOutput.write($0) }
       let keys = TerminalKeys()
       defer { keys?.restore() }

@@ -68,7 +68,7 @@ extension Tribeboard {
       let interactive = isatty(STDIN_FILENO) == 1
       var repl = REPL(
         simulator: Simulator(scenario: loaded),
-        style: .forStandardOutput(environment: ProcessInfo.processInfo.environment),
+        style: .forStandardOutput(),
         recordURL: recordURL, showsPrompt: interactive)
       repl.scenarioReference = recordURL.map { TranscriptHeader.reference(to: scenario, fromTranscriptAt: $0.path) }
       if interactive || plain {
