@@ -1,18 +1,24 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [
-  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-  .enableUpcomingFeature("InferIsolatedConformances"),
-  // A generic type such as `[ScreenID: ScreenSpec]` is made by calling its metadata accessor with the conformances
-  // it needs, not by demangling its name at run time: that looks each conformance up among every one in the binary,
-  // which in a `--static-swift-stdlib` build (thousands of them) cost the first screen about 1.2 M instructions.
-  // Release builds only: at -Onone (Swift 6.3.1) key paths made at run time come out wrong with it, so
-  // `journeys.map(\.name)` crashed in a debug `tribeboard list`. Optimised code turns nearly all key paths into
-  // closures; the three it keeps (FlowTable+Settings, Storyboard, StoryboardCommand) were checked in release builds.
-  .unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
-]
+// `TRIBEBOARD_FAST_START=1 swift build -c release --static-swift-stdlib` (README, "A copyable binary"): generic
+// types such as `[ScreenID: ScreenSpec]` are made by calling their metadata accessors with the conformances they
+// need, not by demangling their names at run time, which looks each conformance up among every one in the binary
+// (thousands in a static build: about 1.2 M instructions of the first screen). Opt-in, and for this package's own
+// targets in release builds only: at -Onone (Swift 6.3.1) key paths made at run time come out wrong with it, and
+// unsafe flags in the manifest would keep other packages from depending on a tagged version of this one.
+let fastStart: [SwiftSetting] =
+  Context.environment["TRIBEBOARD_FAST_START"].map { $0.isEmpty || $0 == "0" } == false
+  ? [
+    .unsafeFlags(
+      ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+  ] : []
+
+let swiftSettings: [SwiftSetting] =
+  [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+  ] + fastStart
 
 // For `tribeboard` and the hello world it is measured against (so both are built the same way). A
 // `--static-swift-stdlib` link exports every public symbol of the package's own modules (5,000 of them), and at start-up
