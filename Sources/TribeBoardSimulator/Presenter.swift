@@ -79,6 +79,10 @@ public struct Presenter {
   /// The longest real wait for one step's latency.
   public var longestWait: Duration = .seconds(10)
 
+  /// Called with each step once it is shown, the launch first: `present --record` appends them to a transcript, so a
+  /// recording holds what the audience saw, up to where the presentation stopped.
+  public var shown: (Step) throws -> Void = { _ in }
+
   static let spinnerFrames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
   static let spinnerInterval = Duration.milliseconds(80)
 
@@ -191,5 +195,6 @@ public struct Presenter {
     }
     let text = step.text(renderer: renderer)
     if !text.isEmpty { try console.write(text + "\n") }
+    try shown(step)
   }
 }

@@ -233,6 +233,21 @@ import Testing
       badHeader.stderr.contains("bad.transcript:1:3: error: unknown header key 'scenaro' (did you mean scenario?)"))
   }
 
+  @Test func aPresentationRecordsWhatWasShownUpToWhereItStopped() throws {
+    let recording = "\(folder)/demo.transcript"
+    // Two key presses, then q: the launch and the journey's first two steps are shown, and recorded.
+    let presented = try run(["present", "family-admin", "calendar", "--record", recording], input: "\n\nq\n")
+    #expect(presented.status == 0, "\(presented.stderr)")
+    #expect(presented.stdout.contains("Stopped at step 3 of"), "\(presented.stdout)")
+    let text = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(text.hasPrefix("# scenario: family-admin\n╭─ The Johnsons"))
+    #expect(text.split(separator: "\n").filter { $0.hasPrefix("> ") }.count == 2, "\(text)")
+    let checked = try run(["check", recording])
+    #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
+    let refused = try run(["present", "family-admin", "calendar", "--record", "\(folder)/demo.txt"])
+    #expect(refused.status == 64 && refused.stderr.contains("ending in .transcript"), "\(refused.stderr)")
+  }
+
   @Test func checkWritesAJUnitReportAndSplitsIntoShards() throws {
     let copy = "\(folder)/Scenarios"
     try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)

@@ -39,6 +39,12 @@ extension Tribeboard {
     @Flag(help: "Draw no box around screens.")
     var plain = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Also record the steps shown as a transcript (a file ending in .transcript), which 'tribeboard check' "
+          + "replays.", valueName: "file"))
+    var record: String?
+
     func validate() throws {
       guard (0...2000).contains(typingDelay) else {
         throw ValidationError("--typing-delay must be between 0 and 2000 milliseconds, got \(typingDelay).")
@@ -47,6 +53,7 @@ extension Tribeboard {
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
+      let recordURL = try record.map(Repl.checkedRecordURL)
       guard let chosen = loaded.journey(named: journey) else {
         let names = loaded.journeys.map(\.name).joined(separator: ", ")
         throw usageError(
@@ -61,14 +68,29 @@ extension Tribeboard {
       let console =
         keys?.console(write: write)
         ?? .lines(REPL.standardInputLines(), write: write, sleep: { Thread.sleep(forTimeInterval: $0.seconds) })
-      let presenter = Presenter(
+      var presenter = Presenter(
         scenario: loaded, journey: chosen, console: console, style: style,
         renderer: TextRenderer(
           style: style, columns: toTerminal ? TextRenderer.terminalColumns() : nil, boxed: !plain),
         typingDelay: toTerminal ? .milliseconds(typingDelay) : .zero, pace: pace, animates: toTerminal)
+      var recorder: TranscriptRecorder?
+      defer { recorder?.close() }
+      if let recordURL {
+        let header = TranscriptHeader(
+          scenario: TranscriptHeader.reference(to: scenario, fromTranscriptAt: recordURL.path)
+        ).text
+        presenter.shown = { step in
+          if let recorder { return try recorder.append(step) }
+          recorder = try TranscriptRecorder(path: recordURL.path, header: header, first: step)
+        }
+      }
       let outcome: Presenter.Outcome
       do {
         outcome = try await presenter.run()
+      } catch let failure as AtomicFile.Failure {
+        keys?.restore()
+        printError("tribeboard: the recording \(recordURL?.path ?? "") could not be written: \(failure); stopping.")
+        throw ExitCode.failure
       } catch {
         keys?.restore()
         if (error as? StandardOutput.Closed)?.isBrokenPipe != true { printError("tribeboard: \(error); stopping.") }

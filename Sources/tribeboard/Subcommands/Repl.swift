@@ -109,7 +109,7 @@ extension Tribeboard {
     /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced if it is a
     /// transcript, so a mistyped path can't overwrite a scenario or anything else, and never if it is read-only or
     /// not a regular file (a FIFO would block).
-    private static func checkedRecordURL(_ path: String) throws -> URL {
+    static func checkedRecordURL(_ path: String) throws -> URL {
       guard path.hasSuffix(".transcript") else {
         throw usageError("A recording is a transcript: give a file name ending in .transcript (got '\(path)').")
       }
