@@ -72,9 +72,15 @@ public final class Simulator {
 
   /// Handles one line: a simulator control (`:help`), or an app action by number or words.
   public func handle(_ line: String) async -> Step {
+    await handle(line, recording: true)
+  }
+
+  /// Handles one line; `recording`, whether to keep it for `:undo`. Exploration does not: it puts whole
+  /// simulations back itself, many thousands of times.
+  func handle(_ line: String, recording: Bool) async -> Step {
     var step = await perform(line)
     await reportLatency(in: &step)
-    if Self.changesTheSimulation(line) { history.append(line) }
+    if recording, Self.changesTheSimulation(line) { history.append(line) }
     return step
   }
 
