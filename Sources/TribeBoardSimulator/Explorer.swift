@@ -106,6 +106,7 @@ public struct Explorer {
     var seen: Set<Simulator.StateKey> = [nodes[0].key]
     var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
     note(simulator, prefix, into: &report)
+    var resolutions = Resolutions(flow: flow)
     var head = 0
     explore: while head < nodes.count {
       let index = head
@@ -124,7 +125,8 @@ public struct Explorer {
       for input in inputs(simulator, actions: actions, backend: checkpoint.backend) {
         if !fresh { await simulator.restore(checkpoint) }
         fresh = false
-        let step = await simulator.handle(input.text, recording: false)
+        let resolved = input.action.map { _ in resolutions.resolve(input.text, in: before, visible: actions) }
+        let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         report.transitions += 1
         let next = await simulator.checkpoint()
         let after = simulator.state
@@ -143,7 +145,7 @@ public struct Explorer {
             // The walk draws no screens; take the step again, drawn, to compare with a replay later.
             await simulator.restore(checkpoint)
             simulator.drawsScreens = true
-            let drawn = await simulator.handle(input.text, recording: false)
+            let drawn = await simulator.handle(input.text, recording: false, resolved: resolved)
             simulator.drawsScreens = false
             shown[after.screen.id] = (drawn.text(style: .plain), key)
           }
@@ -196,6 +198,59 @@ public struct Explorer {
       inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
     }
     return inputs
+  }
+
+  /// What the words of the inputs mean, resolved once for each different thing resolving reads rather than once
+  /// for each state: the screen, the actions it lists (``Flow/actions(in:)``, which the walk works out anyway),
+  /// the words, and whether each of the screen's other actions whose words could match holds its condition
+  /// (``Flow/resolve(_:in:)`` lets an action hidden from the role match, to explain the refusal). Most states
+  /// differ only in what resolving does not read (the world, the clock, the phone's memory), so most inputs are
+  /// found here. Debug builds check every answer found here against resolving again.
+  struct Resolutions {
+    private struct Reading: Hashable {
+      var screen: ScreenID
+      var visible: [ActionID]
+      var text: String
+    }
+
+    private struct Key: Hashable {
+      var reading: Reading
+      /// For each action of `others[reading]`, whether its condition holds.
+      var holding: [Bool]
+    }
+
+    let flow: Flow
+    /// The screen's actions, not listed, whose words could match the text.
+    private var others: [Reading: [FlowAction]] = [:]
+    private var resolved: [Key: Flow.Resolution] = [:]
+
+    init(flow: Flow) {
+      self.flow = flow
+    }
+
+    /// `flow.resolve(text, in: state)`; `visible`, `flow.actions(in: state)`.
+    mutating func resolve(_ text: String, in state: AppState, visible: [FlowAction]) -> Flow.Resolution {
+      let reading = Reading(screen: state.screen.id, visible: visible.map(\.id), text: text)
+      let matching: [FlowAction]
+      if let known = others[reading] {
+        matching = known
+      } else {
+        let lowered = text.collapsingWhitespace.lowercased()
+        matching = flow.table[state.screen.id].actions.filter { action in
+          !visible.contains { $0.id == action.id }
+            && action.phrases.contains { lowered == $0 || lowered.hasPrefix($0 + " ") }
+        }
+        others[reading] = matching
+      }
+      let key = Key(reading: reading, holding: matching.map { $0.condition?.test(state) ?? true })
+      if let known = resolved[key] {
+        assert(known == flow.resolve(text, in: state), "exploration resolved “\(text)” unlike Flow.resolve")
+        return known
+      }
+      let resolution = flow.resolve(text, in: state)
+      resolved[key] = resolution
+      return resolution
+    }
   }
 
   /// The journeys that reach each screen the walk reached, by its shortest inputs, each ending in an expectation

@@ -76,9 +76,10 @@ public final class Simulator {
   }
 
   /// Handles one line; `recording`, whether to keep it for `:undo`. Exploration does not: it puts whole
-  /// simulations back itself, many thousands of times.
-  func handle(_ line: String, recording: Bool) async -> Step {
-    var step = await perform(line)
+  /// simulations back itself, many thousands of times. `resolved`: what `flow.resolve` gives for the line in the
+  /// acting person's state, when the caller already knows it.
+  func handle(_ line: String, recording: Bool, resolved: Flow.Resolution? = nil) async -> Step {
+    var step = await perform(line, resolved: resolved)
     await reportLatency(in: &step)
     if recording, Self.changesTheSimulation(line) { history.append(line) }
     return step
@@ -111,7 +112,7 @@ public final class Simulator {
     step.messages.insert(.init(kind: .info, text: "Loading… (\(DurationText.describe(elapsed)) simulated)"), at: 0)
   }
 
-  private func perform(_ line: String) async -> Step {
+  private func perform(_ line: String, resolved: Flow.Resolution? = nil) async -> Step {
     let input = line.trimmingWhitespaceScalars
     var step = Step(input: line)
     if input.isEmpty {
@@ -123,7 +124,7 @@ public final class Simulator {
       return step
     }
     guard var phone = phones[actingUser] else { return step }
-    switch flow.resolve(input, in: phone.state) {
+    switch resolved ?? flow.resolve(input, in: phone.state) {
     case .intent(let intent):
       let from = phone.state.screen.id
       let role = phone.state.role
