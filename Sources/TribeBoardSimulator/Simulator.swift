@@ -10,10 +10,42 @@ import TribeBoardScenarios
 /// The REPL, `play`, `check` and the tests all go through this type.
 public final class Simulator {
   /// One person's phone and the app running on it.
+  ///
+  /// A value that exploration copies into every checkpoint and reads at every step: its parts live in one box,
+  /// shared by the copies until one of them changes the app's state (copy on write), so a copy is one reference
+  /// count and reading a part copies nothing.
   struct Phone: Sendable {
-    var device: MockDevice
-    var services: Services
-    var state: AppState
+    /// Changed only while uniquely referenced (see `state`).
+    private final class Parts: @unchecked Sendable {
+      let device: MockDevice
+      let services: Services
+      var state: AppState
+
+      init(device: MockDevice, services: Services, state: AppState) {
+        self.device = device
+        self.services = services
+        self.state = state
+      }
+    }
+
+    private var parts: Parts
+
+    init(device: MockDevice, services: Services, state: AppState) {
+      parts = Parts(device: device, services: services, state: state)
+    }
+
+    var device: MockDevice { parts.device }
+    var services: Services { parts.services }
+
+    var state: AppState {
+      get { parts.state }
+      _modify {
+        if !isKnownUniquelyReferenced(&parts) {
+          parts = Parts(device: parts.device, services: parts.services, state: parts.state)
+        }
+        yield &parts.state
+      }
+    }
   }
 
   public let flow: Flow
@@ -130,7 +162,8 @@ public final class Simulator {
       let role = phone.state.role
       // "Try again" repeats an action: count the action it repeats.
       let chosen = intent.action == .retry ? phone.state.retry ?? intent : intent
-      if case .unavailable(let reason) = await flow.send(intent, to: &phone.state, services: phone.services) {
+      let services = phone.services
+      if case .unavailable(let reason) = await flow.send(intent, to: &phone.state, services: services) {
         step.messages.append(.init(kind: .problem, text: "? \(reason)"))
       } else {
         step.transition = .init(from: from, action: chosen.action, argument: chosen.argument, role: role)
@@ -146,7 +179,8 @@ public final class Simulator {
   /// Refreshes the acting person's screen, after the world or the clock changed under it.
   func refresh() async {
     guard var phone = phones[actingUser] else { return }
-    await flow.refresh(&phone.state, services: phone.services)
+    let services = phone.services
+    await flow.refresh(&phone.state, services: services)
     phones[actingUser] = phone
   }
 
@@ -286,7 +320,8 @@ public final class Simulator {
       }
       guard let (user, due) = earliest, var phone = phones[user] else { return notes }
       if due > environment.clock.now() { environment.clock.set(due) }
-      guard await flow.retryDue(&phone.state, services: phone.services) else { return notes }
+      let services = phone.services
+      guard await flow.retryDue(&phone.state, services: services) else { return notes }
       if user == actingUser { notes += phone.state.notes }
       phones[user] = phone
     }
