@@ -8,16 +8,22 @@ import TribeBoardCore
 /// or the call's access token has run out.
 public actor MockBackend {
   nonisolated public let clock: SimulatedClock
-  private var state: MockState
-  private var faults: [Fault]
-  private var faultsArmed = 0
+  // Every change to what a snapshot holds forgets `current` (a `didSet` that does not read the old value lets the
+  // change happen in place).
+  private var state: MockState { didSet { current = nil } }
+  private var faults: [Fault] { didSet { current = nil } }
+  private var faultsArmed = 0 { didSet { current = nil } }
   /// The ids of the faults that have fired at least once.
   public private(set) var firedFaults: Set<String> = []
-  private var latency: [String: TimeInterval]
+  private var latency: [String: TimeInterval] { didSet { current = nil } }
   /// Draws for faults that fire with a probability; seeded, so runs repeat.
-  private var random: SeededGenerator
+  private var random: SeededGenerator { didSet { current = nil } }
   /// Simulated seconds the calls took since ``takeElapsed()`` was last asked.
-  private var elapsed: TimeInterval = 0
+  private var elapsed: TimeInterval = 0 { didSet { current = nil } }
+  /// The snapshot the backend holds exactly, if it is known: the one it was restored to or last gave, until
+  /// something changes. Exploration puts the backend back before every input it tries, and most inputs only
+  /// read it: then restoring is nothing, and the snapshot after the step is the one before.
+  private var current: Snapshot.Parts?
 
   public init(_ configuration: MockConfiguration, clock: SimulatedClock) {
     self.clock = clock
@@ -44,6 +50,28 @@ public actor MockBackend {
     _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
     _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
+    let now = try admit(operation, from: caller, authenticated: authenticated)
+    // Forgotten before the body runs, not only after: a body may change the state and then throw.
+    current = nil
+    return try body(&state, now)
+  }
+
+  /// Runs `body`, which only reads the backend's state, as `operation`: as ``perform(_:from:authenticated:_:)``
+  /// (latency, network, faults and token alike), but the state is left as it was.
+  public func read<T: Sendable>(
+    _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
+    _ body: @Sendable (MockState, Date) throws(AppError) -> T
+  ) throws(AppError) -> T {
+    let now = try admit(operation, from: caller, authenticated: authenticated)
+    return try body(state, now)
+  }
+
+  /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
+  /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token has run out.
+  /// Returns the time the body runs at.
+  private func admit(_ operation: MockOperation, from caller: MockDevice?, authenticated: Bool) throws(AppError)
+    -> Date
+  {
     // Most runs set no latency: then no key is built or looked up (every service call passes here).
     let delay = latency.isEmpty ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
     if delay > 0 {
@@ -54,7 +82,7 @@ public actor MockBackend {
     if let caller, !caller.isOnline { throw AppError(.offline) }
     if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
     if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
-    return try body(&state, now)
+    return now
   }
 
   /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.
@@ -77,7 +105,7 @@ public actor MockBackend {
         firedFaults.insert(fault.id)
       }
     }
-    faults.removeAll(where: \.isSpent)
+    if faults.contains(where: \.isSpent) { faults.removeAll(where: \.isSpent) }
     return fired
   }
 
@@ -115,8 +143,9 @@ public actor MockBackend {
 
   /// The simulated seconds calls took since the last time this was asked.
   public func takeElapsed() -> TimeInterval {
-    defer { elapsed = 0 }
-    return elapsed
+    let taken = elapsed
+    if taken != 0 { elapsed = 0 }
+    return taken
   }
 
   /// Everything the backend holds, to put back later: exploration tries every input from the same state.
@@ -219,19 +248,23 @@ public actor MockBackend {
   }
 
   public func snapshot() -> Snapshot {
-    Snapshot(
-      parts: .init(
-        state: state, faults: faults, faultsArmed: faultsArmed, latency: latency, random: random, elapsed: elapsed))
+    if let current { return Snapshot(parts: current) }
+    let parts = Snapshot.Parts(
+      state: state, faults: faults, faultsArmed: faultsArmed, latency: latency, random: random, elapsed: elapsed)
+    current = parts
+    return Snapshot(parts: parts)
   }
 
   public func restore(_ snapshot: Snapshot) {
     let parts = snapshot.parts
+    guard current !== parts else { return }
     state = parts.state
     faults = parts.faults
     faultsArmed = parts.faultsArmed
     latency = parts.latency
     random = parts.random
     elapsed = parts.elapsed
+    current = parts
   }
 
   /// How sign-in treats sessions and second factors.
