@@ -8,9 +8,10 @@ import TribeBoardCore
 /// or the call's access token has run out.
 public actor MockBackend {
   nonisolated public let clock: SimulatedClock
-  // Every change to what a snapshot holds forgets `current` (a `didSet` that does not read the old value lets the
-  // change happen in place).
-  private var state: MockState { didSet { current = nil } }
+  // Every change to what a snapshot holds forgets `current`: a `didSet` (which, not reading the old value, lets the
+  // change happen in place) on all but `state`, which `read` lends its bodies in place, and whose changers
+  // (`perform`, `issueSession`) forget it themselves.
+  private var state: MockState
   private var faults: [Fault] { didSet { current = nil } }
   private var faultsArmed = 0 { didSet { current = nil } }
   /// The ids of the faults that have fired at least once.
@@ -63,7 +64,15 @@ public actor MockBackend {
     _ body: @Sendable (MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
     let now = try admit(operation, from: caller, authenticated: authenticated)
-    return try body(state, now)
+    return try Self.lend(&state) { state throws(AppError) in try body(state, now) }
+  }
+
+  /// Calls `body` with `state` in place: passing the actor's stored property straight to a closure would copy
+  /// every table of the world into the call.
+  private static func lend<T>(_ state: inout MockState, _ body: (MockState) throws(AppError) -> T) throws(AppError)
+    -> T
+  {
+    try body(state)
   }
 
   /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
@@ -234,6 +243,7 @@ public actor MockBackend {
     /// each part the two hold alike: a step usually changes one list of the world or none, and comparing a list
     /// two snapshots share is quick, so only what changed is hashed again.
     public func partHashes(reusing earlier: (snapshot: Snapshot, hashes: PartHashes)? = nil) -> PartHashes {
+      if let earlier, earlier.snapshot.parts === parts { return earlier.hashes }
       var values: [Int] = []
       values.reserveCapacity(Self.parts.count)
       for (index, part) in Self.parts.enumerated() {
@@ -320,7 +330,9 @@ public actor MockBackend {
   public func issueSession(for user: UserID, accessUntil: Date? = nil, refreshUntil: Date? = nil) throws(AppError)
     -> AuthSession
   {
-    var session = state.auth.issueSession(for: try state.account(user).profile, at: clock.now())
+    let profile = try state.account(user).profile
+    current = nil
+    var session = state.auth.issueSession(for: profile, at: clock.now())
     if let accessUntil {
       state.auth.accessTokens[session.token]?.expiresAt = accessUntil
       session.expiresAt = accessUntil

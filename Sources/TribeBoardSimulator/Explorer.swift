@@ -117,6 +117,7 @@ public struct Explorer {
       await simulator.restore(checkpoint)
       let before = simulator.state
       let actions = flow.actions(in: before)
+      let ids = actions.map(\.id)
       if actions.isEmpty {
         report.deadEnds.append((before.screen.id, path(index)))
       }
@@ -125,7 +126,9 @@ public struct Explorer {
       for input in inputs(before, actions: actions, backend: checkpoint.backend) {
         if !fresh { await simulator.restore(checkpoint) }
         fresh = false
-        let resolved = input.action.map { _ in resolutions.resolve(input.text, in: before, visible: actions) }
+        let resolved = input.action.map { _ in
+          resolutions.resolve(input.text, in: before, visible: actions, ids: ids)
+        }
         let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         report.transitions += 1
         let next = await simulator.checkpoint()
@@ -219,42 +222,42 @@ public struct Explorer {
       var text: String
     }
 
-    private struct Key: Hashable {
-      var reading: Reading
-      /// For each action of `others[reading]`, whether its condition holds.
-      var holding: [Bool]
+    private struct Entry {
+      /// The screen's actions, not listed, whose words could match the text.
+      var others: [FlowAction]
+      /// The answers, by whether each of `others` holds its condition.
+      var answers: [[Bool]: Flow.Resolution]
     }
 
     let flow: Flow
-    /// The screen's actions, not listed, whose words could match the text.
-    private var others: [Reading: [FlowAction]] = [:]
-    private var resolved: [Key: Flow.Resolution] = [:]
+    private var entries: [Reading: Entry] = [:]
 
     init(flow: Flow) {
       self.flow = flow
     }
 
-    /// `flow.resolve(text, in: state)`; `visible`, `flow.actions(in: state)`.
-    mutating func resolve(_ text: String, in state: AppState, visible: [FlowAction]) -> Flow.Resolution {
-      let reading = Reading(screen: state.screen.id, visible: visible.map(\.id), text: text)
-      let matching: [FlowAction]
-      if let known = others[reading] {
-        matching = known
-      } else {
-        let lowered = text.collapsingWhitespace.lowercased()
-        matching = flow.table[state.screen.id].actions.filter { action in
-          !visible.contains { $0.id == action.id }
-            && action.phrases.contains { lowered == $0 || lowered.hasPrefix($0 + " ") }
+    /// `flow.resolve(text, in: state)`; `visible`, `flow.actions(in: state)`, and `ids`, their ids.
+    mutating func resolve(_ text: String, in state: AppState, visible: [FlowAction], ids: [ActionID])
+      -> Flow.Resolution
+    {
+      let reading = Reading(screen: state.screen.id, visible: ids, text: text)
+      if let index = entries.index(forKey: reading) {
+        let holding = entries.values[index].others.map { $0.condition?.test(state) ?? true }
+        if let known = entries.values[index].answers[holding] {
+          assert(known == flow.resolve(text, in: state), "exploration resolved “\(text)” unlike Flow.resolve")
+          return known
         }
-        others[reading] = matching
+        let resolution = flow.resolve(text, in: state)
+        entries.values[index].answers[holding] = resolution
+        return resolution
       }
-      let key = Key(reading: reading, holding: matching.map { $0.condition?.test(state) ?? true })
-      if let known = resolved[key] {
-        assert(known == flow.resolve(text, in: state), "exploration resolved “\(text)” unlike Flow.resolve")
-        return known
+      let lowered = text.collapsingWhitespace.lowercased()
+      let others = flow.table[state.screen.id].actions.filter { action in
+        !ids.contains(action.id) && action.phrases.contains { lowered == $0 || lowered.hasPrefix($0 + " ") }
       }
       let resolution = flow.resolve(text, in: state)
-      resolved[key] = resolution
+      entries[reading] = Entry(
+        others: others, answers: [others.map { $0.condition?.test(state) ?? true }: resolution])
       return resolution
     }
   }
