@@ -21,12 +21,11 @@ extension Simulator {
     var held: [(device: MockDevice, key: StateKey.PhoneKey)] = []
     held.reserveCapacity(phones.count)
     for (user, phone) in phones {
-      let state = phone.state
       held.append(
         (
           phone.device,
           .init(
-            user: user, screen: state.screen, session: state.session, error: state.error?.code, retry: state.retry,
+            user: user, screen: phone.screen, session: phone.session, error: phone.errorCode, retry: phone.retry,
             memory: phone.device.remembered)
         ))
     }

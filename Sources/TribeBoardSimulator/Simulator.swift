@@ -37,6 +37,15 @@ public final class Simulator {
     var device: MockDevice { parts.device }
     var services: Services { parts.services }
 
+    /// The app's screen, read in place (``state`` copies the whole state): for exploration's state keys.
+    var screen: Screen { parts.state.screen }
+    /// The app's session, read in place.
+    var session: Session { parts.state.session }
+    /// The code of the error the app shows, read in place.
+    var errorCode: AppError.Code? { parts.state.error?.code }
+    /// What "Try again" repeats, read in place.
+    var retry: Intent? { parts.state.retry }
+
     var state: AppState {
       get { parts.state }
       _modify {
