@@ -211,15 +211,18 @@ public struct Explorer {
 
   /// What the words of the inputs mean, resolved once for each different thing resolving reads rather than once
   /// for each state: the screen, the actions it lists (``Flow/actions(in:)``, which the walk works out anyway),
-  /// the words, and whether each of the screen's other actions whose words could match holds its condition
-  /// (``Flow/resolve(_:in:)`` lets an action hidden from the role match, to explain the refusal). Most states
-  /// differ only in what resolving does not read (the world, the clock, the phone's memory), so most inputs are
-  /// found here. Debug builds check every answer found here against resolving again.
+  /// the words, the state's time, and whether each of the screen's other actions whose words could match holds
+  /// its condition (``Flow/resolve(_:in:)`` lets an action hidden from the role match, to explain the refusal).
+  /// Most states differ only in what resolving does not read (the world, the phone's memory, the loaded content),
+  /// so most inputs are found here. Resolving must read nothing else of the state; debug builds check every answer
+  /// found here against resolving again.
   struct Resolutions {
     private struct Reading: Hashable {
       var screen: ScreenID
       var visible: [ActionID]
       var text: String
+      /// The state's time: reading a value may depend on it (a date given relative to now).
+      var now: Date
     }
 
     private struct Entry {
@@ -240,7 +243,7 @@ public struct Explorer {
     mutating func resolve(_ text: String, in state: AppState, visible: [FlowAction], ids: [ActionID])
       -> Flow.Resolution
     {
-      let reading = Reading(screen: state.screen.id, visible: ids, text: text)
+      let reading = Reading(screen: state.screen.id, visible: ids, text: text, now: state.now)
       if let index = entries.index(forKey: reading) {
         let holding = entries.values[index].others.map { $0.condition?.test(state) ?? true }
         if let known = entries.values[index].answers[holding] {
