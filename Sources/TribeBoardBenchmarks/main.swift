@@ -31,6 +31,18 @@ if arguments.first == "--callgrind-child" {
     let cycles = Int(arguments[3])!
     let scenario = BenchWorld.scenario(families: families)
     blocking { await CommandBenchmarks.markedSteps(scenario, cycles: cycles) }
+  case "explore":
+    // `explore NAME DEPTH`: one walk with faults, between two markers, for profiling exploration (README,
+    // Exploration); prints the states and transitions so the instructions can be divided by them.
+    let scenario = try! BundledScenarios.scenario(named: arguments[2])
+    let depth = Int(arguments[3])!
+    let report = blocking {
+      callgrindMarker()
+      let report = await Explorer(scenario: scenario, options: .init(depth: depth, faults: true)).run()
+      callgrindMarker()
+      return report
+    }
+    print("\(report.states) states, \(report.transitions) transitions")
   case "startup":
     // Phases of the REPL's first screen, for timing each from outside (hyperfine).
     let phase = Int(arguments[2])!

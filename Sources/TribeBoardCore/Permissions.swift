@@ -74,8 +74,18 @@ public enum Permissions {
 
   /// Whether `role` may do `capability`.
   public static func allows(_ role: Role, _ capability: Capability) -> Bool {
-    matrix[role, default: []].contains(capability)
+    masks[Int(role.caseTag)] & (1 << UInt32(capability.caseTag)) != 0
   }
+
+  /// The matrix as one bit per capability for each role, by case: the flow asks ``allows(_:_:)`` for every action
+  /// of every screen it lists, and this answers without hashing.
+  private static let masks: [UInt32] = {
+    var masks = [UInt32](repeating: 0, count: Role.allCases.count)
+    for role in Role.allCases {
+      masks[Int(role.caseTag)] = matrix[role, default: []].reduce(0) { $0 | 1 << UInt32($1.caseTag) }
+    }
+    return masks
+  }()
 
   /// Whether `role` may open `module` at all (it has some capability there).
   public static func canOpen(_ role: Role, _ module: Module) -> Bool {

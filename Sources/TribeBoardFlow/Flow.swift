@@ -283,21 +283,27 @@ public struct Flow: Sendable {
 
   /// Whether the current screen offers a way to follow `recovery`.
   public func offers(_ recovery: AppError.Recovery, in state: AppState) -> Bool {
-    let offered = actions(in: state)
-    let ids = Set(offered.map(\.id))
+    Self.offers(recovery, among: actions(in: state))
+  }
+
+  /// Whether `offered`, the actions a screen offers (``actions(in:)``), include a way to follow `recovery`.
+  public static func offers(_ recovery: AppError.Recovery, among offered: [FlowAction]) -> Bool {
     switch recovery {
-    case .retry: return ids.contains(.retry)
-    case .edit: return offered.contains { $0.argument != nil }
-    case .back: return !ids.isDisjoint(with: [.back, .home])
-    case .signIn: return !ids.isDisjoint(with: [.signInApple, .signInGoogle])
-    case .newCode: return ids.contains(.newCode)
+    case .retry: offered.contains { $0.id == .retry }
+    case .edit: offered.contains { $0.argument != nil }
+    case .back: offered.contains { $0.id == .back || $0.id == .home }
+    case .signIn: offered.contains { $0.id == .signInApple || $0.id == .signInGoogle }
+    case .newCode: offered.contains { $0.id == .newCode }
     }
   }
 
   /// An error names only the ways forward its screen offers: "go back" on a screen without Back would mislead.
+  /// The screen's actions are worked out once for all of the error's ways forward (their conditions read the
+  /// content, and every load with an error comes here).
   private func narrowRecovery(_ state: inout AppState) {
-    guard var error = state.error else { return }
-    error.recovery = error.recovery.filter { offers($0, in: state) }
+    guard var error = state.error, !error.recovery.isEmpty else { return }
+    let offered = actions(in: state)
+    error.recovery = error.recovery.filter { Self.offers($0, among: offered) }
     state.error = error
   }
 

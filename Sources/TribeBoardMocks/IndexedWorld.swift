@@ -106,9 +106,19 @@ struct IndexedWorld: Sendable {
 
   /// The families `user` has a membership of (expired or not), in the order the families were added.
   func families(of user: UserID) -> [Family] {
-    let positions = Set(
-      (membershipsByUser[user] ?? []).compactMap { memberships[$0].flatMap { familyPositions[$0.familyID] } })
-    return positions.sorted().map { families[$0] }
+    guard let held = membershipsByUser[user] else { return [] }
+    var positions: [Int] = []
+    positions.reserveCapacity(held.count)
+    for position in held {
+      if let family = memberships[position].flatMap({ familyPositions[$0.familyID] }) { positions.append(family) }
+    }
+    positions.sort()
+    var result: [Family] = []
+    result.reserveCapacity(positions.count)
+    for (index, position) in positions.enumerated() where index == 0 || positions[index - 1] != position {
+      result.append(families[position])
+    }
+    return result
   }
 
   // MARK: Memberships
@@ -178,19 +188,20 @@ struct IndexedWorld: Sendable {
 }
 
 extension IndexedWorld {
-  /// Feeds what the world holds to `hasher` (not the indexes, which follow from it), without building a
-  /// ``MockWorld``: how exploration tells states apart cheaply.
-  func hashContents(into hasher: inout Hasher) {
-    hasher.combine(accounts)
-    hasher.combine(families)
-    hasher.combine(memberships)
-    hasher.combine(events.all)
-    hasher.combine(tasks.all)
-    hasher.combine(messages.all)
-    hasher.combine(notices.all)
-    hasher.combine(routes.all)
-    hasher.combine(pickups.all)
-  }
+  /// What the world holds (not the indexes, which follow from it), list by list: each list's hash, and whether
+  /// two worlds hold the same list. Exploration hashes only the lists a step changed (see
+  /// ``MockBackend/Snapshot/partHashes(reusing:)``).
+  static let parts: [(hash: @Sendable (IndexedWorld) -> Int, same: @Sendable (IndexedWorld, IndexedWorld) -> Bool)] = [
+    ({ $0.accounts.hashValue }, { $0.accounts == $1.accounts }),
+    ({ $0.families.hashValue }, { $0.families == $1.families }),
+    ({ $0.memberships.hashValue }, { $0.memberships == $1.memberships }),
+    ({ $0.events.all.hashValue }, { $0.events.all == $1.events.all }),
+    ({ $0.tasks.all.hashValue }, { $0.tasks.all == $1.tasks.all }),
+    ({ $0.messages.all.hashValue }, { $0.messages.all == $1.messages.all }),
+    ({ $0.notices.all.hashValue }, { $0.notices.all == $1.notices.all }),
+    ({ $0.routes.all.hashValue }, { $0.routes.all == $1.routes.all }),
+    ({ $0.pickups.all.hashValue }, { $0.pickups.all == $1.pickups.all }),
+  ]
 
   /// Whether the two worlds hold the same things in the same order (their indexes then agree too).
   func hasSameContents(as other: IndexedWorld) -> Bool {

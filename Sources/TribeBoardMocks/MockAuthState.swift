@@ -58,13 +58,15 @@ public struct MockAuthState: Sendable {
     return "\(prefix)-\(issued[prefix]!)"
   }
 
-  /// Feeds the tokens, challenges and locks to `hasher`: equal for the states ``hasSameContents(as:)`` calls equal.
-  func hashContents(into hasher: inout Hasher) {
-    hasher.combine(accessTokens)
-    hasher.combine(refreshTokens)
-    hasher.combine(challenges)
-    hasher.combine(lockedUntil)
-  }
+  /// The tokens, challenges and locks, table by table: each table's hash, and whether two states hold the same
+  /// table (equal hashes for the states ``hasSameContents(as:)`` calls equal).
+  static let parts: [(hash: @Sendable (MockAuthState) -> Int, same: @Sendable (MockAuthState, MockAuthState) -> Bool)] =
+    [
+      ({ $0.accessTokens.hashValue }, { $0.accessTokens == $1.accessTokens }),
+      ({ $0.refreshTokens.hashValue }, { $0.refreshTokens == $1.refreshTokens }),
+      ({ $0.challenges.hashValue }, { $0.challenges == $1.challenges }),
+      ({ $0.lockedUntil.hashValue }, { $0.lockedUntil == $1.lockedUntil }),
+    ]
 
   /// Whether the two hold the same tokens, challenges and locks.
   func hasSameContents(as other: MockAuthState) -> Bool {

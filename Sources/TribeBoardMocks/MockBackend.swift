@@ -8,16 +8,23 @@ import TribeBoardCore
 /// or the call's access token has run out.
 public actor MockBackend {
   nonisolated public let clock: SimulatedClock
+  // Every change to what a snapshot holds forgets `current`: a `didSet` (which, not reading the old value, lets the
+  // change happen in place) on all but `state`, which `read` lends its bodies in place, and whose changers
+  // (`perform`, `issueSession`) forget it themselves.
   private var state: MockState
-  private var faults: [Fault]
-  private var faultsArmed = 0
+  private var faults: [Fault] { didSet { current = nil } }
+  private var faultsArmed = 0 { didSet { current = nil } }
   /// The ids of the faults that have fired at least once.
   public private(set) var firedFaults: Set<String> = []
-  private var latency: [String: TimeInterval]
+  private var latency: [String: TimeInterval] { didSet { current = nil } }
   /// Draws for faults that fire with a probability; seeded, so runs repeat.
-  private var random: SeededGenerator
+  private var random: SeededGenerator { didSet { current = nil } }
   /// Simulated seconds the calls took since ``takeElapsed()`` was last asked.
-  private var elapsed: TimeInterval = 0
+  private var elapsed: TimeInterval = 0 { didSet { current = nil } }
+  /// The snapshot the backend holds exactly, if it is known: the one it was restored to or last gave, until
+  /// something changes. Exploration puts the backend back before every input it tries, and most inputs only
+  /// read it: then restoring is nothing, and the snapshot after the step is the one before.
+  private var current: Snapshot.Parts?
 
   public init(_ configuration: MockConfiguration, clock: SimulatedClock) {
     self.clock = clock
@@ -44,6 +51,36 @@ public actor MockBackend {
     _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
     _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
+    let now = try admit(operation, from: caller, authenticated: authenticated)
+    // Forgotten before the body runs, not only after: a body may change the state and then throw.
+    current = nil
+    return try body(&state, now)
+  }
+
+  /// Runs `body`, which only reads the backend's state, as `operation`: as ``perform(_:from:authenticated:_:)``
+  /// (latency, network, faults and token alike), but the state is left as it was.
+  public func read<T: Sendable>(
+    _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
+    _ body: @Sendable (MockState, Date) throws(AppError) -> T
+  ) throws(AppError) -> T {
+    let now = try admit(operation, from: caller, authenticated: authenticated)
+    return try Self.lend(&state) { state throws(AppError) in try body(state, now) }
+  }
+
+  /// Calls `body` with `state` in place: passing the actor's stored property straight to a closure would copy
+  /// every table of the world into the call.
+  private static func lend<T>(_ state: inout MockState, _ body: (MockState) throws(AppError) -> T) throws(AppError)
+    -> T
+  {
+    try body(state)
+  }
+
+  /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
+  /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token has run out.
+  /// Returns the time the body runs at.
+  private func admit(_ operation: MockOperation, from caller: MockDevice?, authenticated: Bool) throws(AppError)
+    -> Date
+  {
     // Most runs set no latency: then no key is built or looked up (every service call passes here).
     let delay = latency.isEmpty ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
     if delay > 0 {
@@ -54,7 +91,7 @@ public actor MockBackend {
     if let caller, !caller.isOnline { throw AppError(.offline) }
     if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
     if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
-    return try body(&state, now)
+    return now
   }
 
   /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.
@@ -77,7 +114,7 @@ public actor MockBackend {
         firedFaults.insert(fault.id)
       }
     }
-    faults.removeAll(where: \.isSpent)
+    if faults.contains(where: \.isSpent) { faults.removeAll(where: \.isSpent) }
     return fired
   }
 
@@ -115,8 +152,9 @@ public actor MockBackend {
 
   /// The simulated seconds calls took since the last time this was asked.
   public func takeElapsed() -> TimeInterval {
-    defer { elapsed = 0 }
-    return elapsed
+    let taken = elapsed
+    if taken != 0 { elapsed = 0 }
+    return taken
   }
 
   /// Everything the backend holds, to put back later: exploration tries every input from the same state.
@@ -124,48 +162,119 @@ public actor MockBackend {
   /// Two snapshots are equal (and hash alike) when their worlds, sessions, armed faults and latencies are: what
   /// exploration deduplicates states by, without turning the world into text. The seeded generator, the id
   /// counters, the changes already applied and the simulated time not yet reported are left out.
+  ///
+  /// The parts are held in one shared, immutable box: exploration copies a snapshot into every checkpoint and state
+  /// key, and a copy then costs one reference count instead of one for each of the world's tables; two copies of
+  /// one snapshot compare equal at once.
   public struct Snapshot: Sendable, Hashable {
-    fileprivate var state: MockState
-    fileprivate var faults: [Fault]
-    fileprivate var faultsArmed: Int
-    fileprivate var latency: [String: TimeInterval]
-    fileprivate var random: SeededGenerator
-    fileprivate var elapsed: TimeInterval
+    fileprivate final class Parts: Sendable {
+      let state: MockState
+      let faults: [Fault]
+      let faultsArmed: Int
+      let latency: [String: TimeInterval]
+      let random: SeededGenerator
+      let elapsed: TimeInterval
+
+      init(
+        state: MockState, faults: [Fault], faultsArmed: Int, latency: [String: TimeInterval],
+        random: SeededGenerator, elapsed: TimeInterval
+      ) {
+        self.state = state
+        self.faults = faults
+        self.faultsArmed = faultsArmed
+        self.latency = latency
+        self.random = random
+        self.elapsed = elapsed
+      }
+    }
+
+    fileprivate let parts: Parts
+
+    fileprivate var state: MockState { parts.state }
 
     /// The families, in the order made, without copying the rest of the world.
-    public var families: [Family] { state.store.families }
+    public var families: [Family] { parts.state.store.families }
 
     /// The accounts, in the order made, without copying the rest of the world.
-    public var accounts: [MockAccount] { state.store.accounts }
+    public var accounts: [MockAccount] { parts.state.store.accounts }
 
     /// The ids of the changes phones sent that the backend applied (or settled by its conflict rules).
-    public var appliedChanges: Set<String> { state.appliedChanges }
+    public var appliedChanges: Set<String> { parts.state.appliedChanges }
 
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
-      lhs.faults == rhs.faults && lhs.latency == rhs.latency && lhs.state.store.hasSameContents(as: rhs.state.store)
-        && lhs.state.auth.hasSameContents(as: rhs.state.auth)
+      if lhs.parts === rhs.parts { return true }
+      return lhs.parts.faults == rhs.parts.faults && lhs.parts.latency == rhs.parts.latency
+        && lhs.state.store.hasSameContents(as: rhs.state.store) && lhs.state.auth.hasSameContents(as: rhs.state.auth)
     }
 
     public func hash(into hasher: inout Hasher) {
-      state.store.hashContents(into: &hasher)
-      state.auth.hashContents(into: &hasher)
-      hasher.combine(faults)
-      hasher.combine(latency)
+      hasher.combine(partHashes().combined)
+    }
+
+    /// The hash of each part a snapshot is told apart by: each list of the world, each table of sessions, the
+    /// faults and the latencies.
+    public struct PartHashes: Equatable, Sendable {
+      fileprivate let values: [Int]
+      /// All the parts' hashes as one.
+      public let combined: Int
+
+      fileprivate init(values: [Int]) {
+        self.values = values
+        combined = values.hashValue
+      }
+    }
+
+    typealias Part = (hash: @Sendable (Snapshot) -> Int, same: @Sendable (Snapshot, Snapshot) -> Bool)
+
+    private static let parts: [Part] = {
+      var parts: [Part] = []
+      for part in IndexedWorld.parts {
+        parts.append(({ part.hash($0.state.store) }, { part.same($0.state.store, $1.state.store) }))
+      }
+      for part in MockAuthState.parts {
+        parts.append(({ part.hash($0.state.auth) }, { part.same($0.state.auth, $1.state.auth) }))
+      }
+      parts.append(({ $0.parts.faults.hashValue }, { $0.parts.faults == $1.parts.faults }))
+      parts.append(({ $0.parts.latency.hashValue }, { $0.parts.latency == $1.parts.latency }))
+      return parts
+    }()
+
+    /// The hashes of this snapshot's parts. `earlier`, another snapshot with its part hashes, gives the hash of
+    /// each part the two hold alike: a step usually changes one list of the world or none, and comparing a list
+    /// two snapshots share is quick, so only what changed is hashed again.
+    public func partHashes(reusing earlier: (snapshot: Snapshot, hashes: PartHashes)? = nil) -> PartHashes {
+      if let earlier, earlier.snapshot.parts === parts { return earlier.hashes }
+      var values: [Int] = []
+      values.reserveCapacity(Self.parts.count)
+      for (index, part) in Self.parts.enumerated() {
+        if let earlier, part.same(self, earlier.snapshot) {
+          values.append(earlier.hashes.values[index])
+        } else {
+          values.append(part.hash(self))
+        }
+      }
+      return PartHashes(values: values)
     }
   }
 
   public func snapshot() -> Snapshot {
-    Snapshot(
+    if let current { return Snapshot(parts: current) }
+    let parts = Snapshot.Parts(
       state: state, faults: faults, faultsArmed: faultsArmed, latency: latency, random: random, elapsed: elapsed)
+    current = parts
+    return Snapshot(parts: parts)
   }
 
   public func restore(_ snapshot: Snapshot) {
-    state = snapshot.state
-    faults = snapshot.faults
-    faultsArmed = snapshot.faultsArmed
-    latency = snapshot.latency
-    random = snapshot.random
-    elapsed = snapshot.elapsed
+    let parts = snapshot.parts
+    guard current !== parts else { return }
+    state = parts.state
+    faults = parts.faults
+    faultsArmed = parts.faultsArmed
+    latency = parts.latency
+    random = parts.random
+    elapsed = parts.elapsed
+    current = parts
   }
 
   /// How sign-in treats sessions and second factors.
@@ -227,7 +336,9 @@ public actor MockBackend {
   public func issueSession(for user: UserID, accessUntil: Date? = nil, refreshUntil: Date? = nil) throws(AppError)
     -> AuthSession
   {
-    var session = state.auth.issueSession(for: try state.account(user).profile, at: clock.now())
+    let profile = try state.account(user).profile
+    current = nil
+    var session = state.auth.issueSession(for: profile, at: clock.now())
     if let accessUntil {
       state.auth.accessTokens[session.token]?.expiresAt = accessUntil
       session.expiresAt = accessUntil

@@ -11,11 +11,11 @@ public struct MockCloudSyncService: CloudSyncService {
   }
 
   public func performInitialSetup() async throws(AppError) {
-    try await backend.perform(.syncPerformInitialSetup) { _, _ in }
+    try await backend.read(.syncPerformInitialSetup) { _, _ in }
   }
 
   public func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus {
-    try await backend.perform(.syncSync) { state, now throws(AppError) in
+    try await backend.read(.syncSync) { state, now throws(AppError) in
       _ = try state.family(family)
       return .upToDate(now)
     }

@@ -18,4 +18,11 @@ public struct MockConnection: Sendable {
   ) async throws(AppError) -> T {
     try await backend.perform(operation, from: device, authenticated: true, body)
   }
+
+  /// Runs `body`, which only reads the backend's state, as `operation`, with the phone's access token checked.
+  func read<T: Sendable>(
+    _ operation: MockOperation, _ body: @Sendable (MockState, Date) throws(AppError) -> T
+  ) async throws(AppError) -> T {
+    try await backend.read(operation, from: device, authenticated: true, body)
+  }
 }

@@ -27,7 +27,7 @@ public struct MockDataService: DataService {
 
   public func findFamily(code: String) async throws(AppError) -> FamilyPreview {
     let code = try Validation.familyCode(code)
-    return try await backend.perform(.dataFindFamily) { state, _ throws(AppError) in
+    return try await backend.read(.dataFindFamily) { state, _ throws(AppError) in
       guard let family = state.store.family(code: code) else {
         throw AppError(.familyNotFound, "No family has the code \(code). Check it with the family's parent admin.")
       }
@@ -60,11 +60,11 @@ public struct MockDataService: DataService {
   }
 
   public func families(for user: UserID) async throws(AppError) -> [Family] {
-    try await backend.perform(.dataFamilies) { state, _ in state.store.families(of: user) }
+    try await backend.read(.dataFamilies) { state, _ in state.store.families(of: user) }
   }
 
   public func members(of family: FamilyID) async throws(AppError) -> [Member] {
-    try await backend.perform(.dataMembers) { state, _ throws(AppError) in
+    try await backend.read(.dataMembers) { state, _ throws(AppError) in
       _ = try state.family(family)
       return state.members(of: family)
     }
@@ -112,11 +112,11 @@ public struct MockDataService: DataService {
   // MARK: Profile and preferences
 
   public func profile(of user: UserID) async throws(AppError) -> UserProfile {
-    try await backend.perform(.dataProfile) { state, _ throws(AppError) in try state.account(user).profile }
+    try await backend.read(.dataProfile) { state, _ throws(AppError) in try state.account(user).profile }
   }
 
   public func notificationPreferences(of user: UserID) async throws(AppError) -> NotificationPreferences {
-    try await backend.perform(.dataNotificationPreferences) { state, _ throws(AppError) in
+    try await backend.read(.dataNotificationPreferences) { state, _ throws(AppError) in
       try state.account(user).notifications
     }
   }
@@ -132,7 +132,7 @@ public struct MockDataService: DataService {
   // MARK: Calendar
 
   public func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent] {
-    try await backend.perform(.dataEvents) { state, _ in
+    try await backend.read(.dataEvents) { state, _ in
       state.store.events.items(of: family).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
   }
@@ -153,7 +153,7 @@ public struct MockDataService: DataService {
   // MARK: Tasks
 
   public func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask] {
-    try await backend.perform(.dataTasks) { state, _ in state.store.tasks.items(of: family) }
+    try await backend.read(.dataTasks) { state, _ in state.store.tasks.items(of: family) }
   }
 
   public func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask {
@@ -183,7 +183,7 @@ public struct MockDataService: DataService {
   // MARK: Messaging
 
   public func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
-    try await backend.perform(.dataMessages) { state, _ in
+    try await backend.read(.dataMessages) { state, _ in
       // By the time they were written; messages written in the same second keep the order they arrived in.
       state.store.messages.items(of: family).enumerated()
         .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
@@ -199,7 +199,7 @@ public struct MockDataService: DataService {
   }
 
   public func notices(in family: FamilyID) async throws(AppError) -> [Notice] {
-    try await backend.perform(.dataNotices) { state, _ in
+    try await backend.read(.dataNotices) { state, _ in
       state.store.notices.items(of: family)
         .sorted { ($0.pinned ? 0 : 1, $1.postedAt, $0.id) < ($1.pinned ? 0 : 1, $0.postedAt, $1.id) }
     }
@@ -250,11 +250,11 @@ public struct MockDataService: DataService {
   // MARK: School run
 
   public func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute] {
-    try await backend.perform(.dataRoutes) { state, _ in state.store.routes.items(of: family) }
+    try await backend.read(.dataRoutes) { state, _ in state.store.routes.items(of: family) }
   }
 
   public func pickups(in family: FamilyID) async throws(AppError) -> [Pickup] {
-    try await backend.perform(.dataPickups) { state, _ in
+    try await backend.read(.dataPickups) { state, _ in
       // The family's pickups in the order added (routes can share an id only in a hand-built world), then by time.
       let routes = Set(state.store.routes.items(of: family).map(\.id))
       let positions = routes.flatMap { state.store.pickups.positions(of: $0) }.sorted()

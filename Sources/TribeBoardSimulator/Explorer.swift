@@ -64,7 +64,9 @@ public struct Explorer {
 
   /// A state the walk reached: where it is put aside, and how it was reached (the input from its parent).
   private struct Node {
-    var checkpoint: Simulator.Checkpoint
+    /// Where the state is put aside: dropped once every input from the state was tried, and not kept for a state at
+    /// the depth bound, whose inputs are not tried (so the walk holds only the checkpoints still to be tried).
+    var checkpoint: Simulator.Checkpoint?
     var key: Simulator.StateKey
     var parent: Int
     var input: String
@@ -104,33 +106,46 @@ public struct Explorer {
     var seen: Set<Simulator.StateKey> = [nodes[0].key]
     var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
     note(simulator, prefix, into: &report)
+    var resolutions = Resolutions(flow: flow)
     var head = 0
     explore: while head < nodes.count {
       let index = head
       head += 1
       let node = nodes[index]
-      guard node.depth < options.depth else { continue }
-      await simulator.restore(node.checkpoint)
+      guard node.depth < options.depth, let checkpoint = node.checkpoint else { continue }
+      nodes[index].checkpoint = nil
+      await simulator.restore(checkpoint)
       let before = simulator.state
       let actions = flow.actions(in: before)
+      let ids = actions.map(\.id)
       if actions.isEmpty {
         report.deadEnds.append((before.screen.id, path(index)))
       }
-      let waiting = waitingChanges(simulator)
+      let waiting = waitingChanges(checkpoint)
       var fresh = true
-      for input in await self.inputs(simulator, actions: actions) {
-        if !fresh { await simulator.restore(node.checkpoint) }
+      for input in inputs(before, actions: actions, backend: checkpoint.backend) {
+        if !fresh { await simulator.restore(checkpoint) }
         fresh = false
-        let step = await simulator.handle(input.text)
+        let resolved = input.action.map { _ in
+          resolutions.resolve(input.text, in: before, visible: actions, ids: ids)
+        }
+        let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         report.transitions += 1
         let next = await simulator.checkpoint()
-        let after = simulator.state
         let key = simulator.key(next, earlier: node.key)
         let isNew = seen.insert(key).inserted
-        var broken = await violations(simulator, step, state: after, backend: next.backend, newState: isNew)
-        broken += lostChanges(simulator, waiting: waiting, applied: next.backend, notes: after.notes)
-        broken += unfollowedRecovery(before, input, step, after: after)
-        if isNew || !broken.isEmpty {
+        // A state seen before, reached by a step that signs no one out, from a state with no error and no waiting
+        // change, has no invariant to check: look at the app's state only otherwise (it is a large value to copy).
+        var broken: [String] = []
+        let after =
+          isNew || step.transition?.action == .signOut || !waiting.isEmpty || before.error != nil
+          ? simulator.state : nil
+        if let after {
+          broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew)
+          broken += lostChanges(waiting: waiting, after: next, notes: after.notes)
+          broken += unfollowedRecovery(before, offered: actions, input, step, after: after)
+        }
+        if let after, isNew || !broken.isEmpty {
           let inputs = path(index) + [input.text]
           for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
             report.violations.append(Violation(invariant: sentence, inputs: inputs))
@@ -138,15 +153,18 @@ public struct Explorer {
           if isNew, report.reached[after.screen.id] == nil {
             note(simulator, inputs, into: &report)
             // The walk draws no screens; take the step again, drawn, to compare with a replay later.
-            await simulator.restore(node.checkpoint)
+            await simulator.restore(checkpoint)
             simulator.drawsScreens = true
-            let drawn = await simulator.handle(input.text)
+            let drawn = await simulator.handle(input.text, recording: false, resolved: resolved)
             simulator.drawsScreens = false
             shown[after.screen.id] = (drawn.text(style: .plain), key)
           }
         }
         guard isNew else { continue }
-        nodes.append(Node(checkpoint: next, key: key, parent: index, input: input.text, depth: node.depth + 1))
+        let depth = node.depth + 1
+        nodes.append(
+          Node(checkpoint: depth < options.depth ? next : nil, key: key, parent: index, input: input.text, depth: depth)
+        )
         guard seen.count < options.maximumStates else {
           report.truncated = true
           break explore
@@ -171,9 +189,8 @@ public struct Explorer {
   }
 
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
-  func inputs(_ simulator: Simulator, actions: [FlowAction]) async -> [Input] {
-    let state = simulator.state
-    var backend: MockBackend.Snapshot?
+  /// `state`: the acting person's; `actions`, what its screen offers; `backend`, the backend as it is now.
+  func inputs(_ state: AppState, actions: [FlowAction], backend: MockBackend.Snapshot) -> [Input] {
     var inputs: [Input] = []
     for action in actions {
       let phrase = action.phrases[0]
@@ -181,8 +198,7 @@ public struct Explorer {
         inputs.append(Input(text: phrase, action: action.id))
         continue
       }
-      if backend == nil { backend = await simulator.environment.backend.snapshot() }
-      inputs += samples(for: action.id, state: state, backend: backend!).map {
+      inputs += samples(for: action.id, state: state, backend: backend).map {
         Input(text: "\(phrase) \($0)", action: action.id)
       }
     }
@@ -191,6 +207,64 @@ public struct Explorer {
       inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
     }
     return inputs
+  }
+
+  /// What the words of the inputs mean, resolved once for each different thing resolving reads rather than once
+  /// for each state: the screen, the actions it lists (``Flow/actions(in:)``, which the walk works out anyway),
+  /// the words, the state's time, and whether each of the screen's other actions whose words could match holds
+  /// its condition (``InputParser/resolve(_:in:)`` lets an action hidden from the role match, to explain the
+  /// refusal).
+  /// Most states differ only in what resolving does not read (the world, the phone's memory, the loaded content),
+  /// so most inputs are found here. Resolving must read nothing else of the state; debug builds check every answer
+  /// found here against resolving again.
+  struct Resolutions {
+    private struct Reading: Hashable {
+      var screen: ScreenID
+      var visible: [ActionID]
+      var text: String
+      /// The state's time: reading a value may depend on it (a date given relative to now).
+      var now: Date
+    }
+
+    private struct Entry {
+      /// The screen's actions, not listed, whose words could match the text.
+      var others: [FlowAction]
+      /// The answers, by whether each of `others` holds its condition.
+      var answers: [[Bool]: InputParser.Resolution]
+    }
+
+    let parser: InputParser
+    private var flow: Flow { parser.flow }
+    private var entries: [Reading: Entry] = [:]
+
+    init(flow: Flow) {
+      parser = InputParser(flow: flow)
+    }
+
+    /// `parser.resolve(text, in: state)`; `visible`, `flow.actions(in: state)`, and `ids`, their ids.
+    mutating func resolve(_ text: String, in state: AppState, visible: [FlowAction], ids: [ActionID])
+      -> InputParser.Resolution
+    {
+      let reading = Reading(screen: state.screen.id, visible: ids, text: text, now: state.now)
+      if let index = entries.index(forKey: reading) {
+        let holding = entries.values[index].others.map { $0.condition?.test(state) ?? true }
+        if let known = entries.values[index].answers[holding] {
+          assert(known == parser.resolve(text, in: state), "exploration resolved “\(text)” unlike InputParser")
+          return known
+        }
+        let resolution = parser.resolve(text, in: state)
+        entries.values[index].answers[holding] = resolution
+        return resolution
+      }
+      let lowered = text.collapsingWhitespace.lowercased()
+      let others = flow.table[state.screen.id].actions.filter { action in
+        !ids.contains(action.id) && action.phrases.contains { lowered == $0 || lowered.hasPrefix($0 + " ") }
+      }
+      let resolution = parser.resolve(text, in: state)
+      entries[reading] = Entry(
+        others: others, answers: [others.map { $0.condition?.test(state) ?? true }: resolution])
+      return resolution
+    }
   }
 
   /// The journeys that reach each screen the walk reached, by its shortest inputs, each ending in an expectation
@@ -236,8 +310,8 @@ public struct Explorer {
   /// The invariants after a step; each broken one as a sentence. Those that depend only on the state reached are
   /// checked the first time it is reached (`newState`), by the shortest inputs: a state seen before passed them.
   func violations(
-    _ simulator: Simulator, _ step: Step, state: AppState, backend: MockBackend.Snapshot, newState: Bool
-  ) async -> [String] {
+    _ simulator: Simulator, _ step: Step, state: AppState, checkpoint: Simulator.Checkpoint, newState: Bool
+  ) -> [String] {
     var broken: [String] = []
     if step.transition?.action == .signOut {
       if state.session != .signedOut { broken.append("the app still holds a session after signing out") }
@@ -260,42 +334,44 @@ public struct Explorer {
     {
       broken.append("a visitor whose access ended is still on \(screen.rawValue)")
     }
-    let codes = backend.families.map(\.code)
+    let codes = checkpoint.backend.families.map(\.code)
     if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
-    if let device = simulator.phones[simulator.actingUser]?.device {
-      let ids = await device.outbox().changes.map(\.id)
+    if let phone = checkpoint.phoneKeys.first(where: { $0.user == checkpoint.actingUser }) {
+      let ids = phone.memory.outbox.changes.map(\.id)
       if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
     }
-    if let error = state.error {
-      for recovery in error.recovery where !flow.offers(recovery, in: state) {
+    if let error = state.error, !error.recovery.isEmpty {
+      let offered = flow.actions(in: state)
+      for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
       }
     }
     return broken
   }
 
-  /// The ids of the changes each phone holds, waiting to be sent, before a step.
-  private func waitingChanges(_ simulator: Simulator) -> [(user: UserID, changes: [PendingChange])] {
+  /// The changes each phone holds, waiting to be sent, at `checkpoint` (before a step).
+  private func waitingChanges(_ checkpoint: Simulator.Checkpoint) -> [(user: UserID, changes: [PendingChange])] {
     var waiting: [(user: UserID, changes: [PendingChange])] = []
-    for (user, phone) in simulator.phones {
-      let changes = phone.device.remembered.outbox.changes
-      if !changes.isEmpty { waiting.append((user, changes)) }
+    for phone in checkpoint.phoneKeys where !phone.memory.outbox.changes.isEmpty {
+      waiting.append((phone.user, phone.memory.outbox.changes))
     }
     return waiting
   }
 
   /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by
   /// the backend (or settled by its conflict rules), or refused with a note that says so.
+  ///
+  /// `after`: the simulation after the step; `actingNotes`, what the step noted on the acting phone.
   private func lostChanges(
-    _ simulator: Simulator, waiting: [(user: UserID, changes: [PendingChange])], applied backend: MockBackend.Snapshot,
-    notes actingNotes: [String]
+    waiting: [(user: UserID, changes: [PendingChange])], after: Simulator.Checkpoint, notes actingNotes: [String]
   ) -> [String] {
     guard !waiting.isEmpty else { return [] }
-    let applied = backend.appliedChanges
+    let applied = after.backend.appliedChanges
     var broken: [String] = []
     for (user, changes) in waiting {
-      let still = Set(simulator.phones[user]?.device.remembered.outbox.changes.map(\.id) ?? [])
-      let notes = user == simulator.actingUser ? actingNotes : []
+      let phone = after.phoneKeys.first { $0.user == user }
+      let still = Set(phone?.memory.outbox.changes.map(\.id) ?? [])
+      let notes = user == after.actingUser ? actingNotes : []
       for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
         guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
         broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
@@ -306,9 +382,11 @@ public struct Explorer {
 
   /// Every recovery offered leads somewhere: choosing the action an error names as the way forward is not
   /// refused, and does not end on a screen with nothing to do.
-  private func unfollowedRecovery(_ before: AppState, _ input: Input, _ step: Step, after: AppState) -> [String] {
+  private func unfollowedRecovery(
+    _ before: AppState, offered: [FlowAction], _ input: Input, _ step: Step, after: AppState
+  ) -> [String] {
     guard let error = before.error, let action = input.action else { return [] }
-    for recovery in error.recovery where Self.follows(recovery, action, flow: flow, in: before) {
+    for recovery in error.recovery where Self.follows(recovery, action, offered: offered) {
       let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”"
       if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
       if flow.actions(in: after).isEmpty {
@@ -318,12 +396,11 @@ public struct Explorer {
     return []
   }
 
-  private static func follows(_ recovery: AppError.Recovery, _ action: ActionID, flow: Flow, in state: AppState)
-    -> Bool
-  {
+  /// Whether choosing `action` follows `recovery`; `offered`, the actions of the screen the error is on.
+  private static func follows(_ recovery: AppError.Recovery, _ action: ActionID, offered: [FlowAction]) -> Bool {
     switch recovery {
     case .retry: action == .retry
-    case .edit: flow.actions(in: state).contains { $0.id == action && $0.argument != nil }
+    case .edit: offered.contains { $0.id == action && $0.argument != nil }
     case .back: action == .back || action == .home
     case .signIn: action == .signInApple || action == .signInGoogle
     case .newCode: action == .newCode

@@ -9,21 +9,39 @@ extension Simulator {
     var backend: MockBackend.Snapshot
     var clock: Date
     var phones: [UserID: Phone]
-    var memories: [UserID: MockDevice.Memory]
+    /// Each phone's device (an object the phones share, not copied with them), sorted by user as `phoneKeys`.
+    var devices: [MockDevice]
+    /// What tells each phone apart, what it remembers among it, sorted by user: taken with the checkpoint, from
+    /// the same look at each phone.
+    var phoneKeys: [StateKey.PhoneKey]
     var actingUser: UserID
   }
 
   func checkpoint() async -> Checkpoint {
-    Checkpoint(
+    var held: [(device: MockDevice, key: StateKey.PhoneKey)] = []
+    held.reserveCapacity(phones.count)
+    for (user, phone) in phones {
+      held.append(
+        (
+          phone.device,
+          .init(
+            user: user, screen: phone.screen, session: phone.session, error: phone.errorCode, retry: phone.retry,
+            memory: phone.device.remembered)
+        ))
+    }
+    if held.count > 1 { held.sort { $0.key.user < $1.key.user } }
+    return Checkpoint(
       backend: await environment.backend.snapshot(), clock: environment.clock.now(), phones: phones,
-      memories: phones.mapValues(\.device.remembered), actingUser: actingUser)
+      devices: held.map(\.device), phoneKeys: held.map(\.key), actingUser: actingUser)
   }
 
   func restore(_ checkpoint: Checkpoint) async {
     await environment.backend.restore(checkpoint.backend)
     environment.clock.set(checkpoint.clock)
     phones = checkpoint.phones
-    for (user, memory) in checkpoint.memories { phones[user]?.device.remembered = memory }
+    // The devices are objects: putting their memory back changes nothing in `phones`, which keeps sharing the
+    // checkpoint's storage instead of copying it.
+    for (device, key) in zip(checkpoint.devices, checkpoint.phoneKeys) { device.remembered = key.memory }
     actingUser = checkpoint.actingUser
   }
 
@@ -31,6 +49,10 @@ extension Simulator {
   /// phone the screen, session, error, what "Try again" repeats and what the phone remembers. Equal for equal
   /// simulations; what exploration deduplicates states by. Building it copies no text: the parts share storage
   /// with the checkpoint.
+  ///
+  /// The parts are held in one shared, immutable box, so the set of states seen copies a key with one reference
+  /// count. The hash is worked out once, from the hashes of the parts; the key of the state before gives those of
+  /// the parts a step left as they were (most steps change a screen and perhaps one list of the world).
   struct StateKey: Hashable {
     struct PhoneKey: Hashable {
       var user: UserID
@@ -38,62 +60,102 @@ extension Simulator {
       var session: Session
       var error: AppError.Code?
       var retry: Intent?
-      var memory: MockDevice.Memory?
+      var memory: MockDevice.Memory
     }
 
-    var actingUser: UserID
-    var clock: Date
-    var backend: MockBackend.Snapshot
-    /// The backend's hash, worked out once: most steps leave the backend as it was, and then the key of the
-    /// state before gives it without hashing the world again.
-    var backendHash: Int
-    var phones: [PhoneKey]
-    /// The hash of all the parts, worked out once, so a set growing does not hash the phones again.
-    private var hash = 0
-
-    init(actingUser: UserID, clock: Date, backend: MockBackend.Snapshot, backendHash: Int, phones: [PhoneKey]) {
-      self.actingUser = actingUser
-      self.clock = clock
-      self.backend = backend
-      self.backendHash = backendHash
-      self.phones = phones
-      var hasher = Hasher()
-      hasher.combine(backendHash)
-      hasher.combine(actingUser)
-      hasher.combine(clock)
-      hasher.combine(phones)
-      hash = hasher.finalize()
+    /// The hashes of a phone's key: its session's, its memory's, and the whole key's (made from those two).
+    struct PhoneHashes: Equatable {
+      var session: Int
+      var memory: Int
+      var whole: Int
     }
+
+    final class Parts {
+      let actingUser: UserID
+      let clock: Date
+      let backend: MockBackend.Snapshot
+      let backendHashes: MockBackend.Snapshot.PartHashes
+      /// Sorted by user.
+      let phones: [PhoneKey]
+      /// In the order of `phones`.
+      let phoneHashes: [PhoneHashes]
+      /// The hash of all the parts.
+      let hash: Int
+
+      init(
+        actingUser: UserID, clock: Date, backend: MockBackend.Snapshot,
+        backendHashes: MockBackend.Snapshot.PartHashes, phones: [PhoneKey], phoneHashes: [PhoneHashes]
+      ) {
+        self.actingUser = actingUser
+        self.clock = clock
+        self.backend = backend
+        self.backendHashes = backendHashes
+        self.phones = phones
+        self.phoneHashes = phoneHashes
+        var hasher = Hasher()
+        hasher.combine(backendHashes.combined)
+        hasher.combine(actingUser)
+        hasher.combine(clock)
+        for phone in phoneHashes { hasher.combine(phone.whole) }
+        hash = hasher.finalize()
+      }
+    }
+
+    let parts: Parts
+
+    var backend: MockBackend.Snapshot { parts.backend }
 
     static func == (lhs: StateKey, rhs: StateKey) -> Bool {
-      lhs.hash == rhs.hash && lhs.backendHash == rhs.backendHash && lhs.actingUser == rhs.actingUser
-        && lhs.clock == rhs.clock && lhs.phones == rhs.phones && lhs.backend == rhs.backend
+      if lhs.parts === rhs.parts { return true }
+      let lhs = lhs.parts
+      let rhs = rhs.parts
+      return lhs.hash == rhs.hash && lhs.backendHashes == rhs.backendHashes && lhs.phoneHashes == rhs.phoneHashes
+        && lhs.actingUser == rhs.actingUser && lhs.clock == rhs.clock && lhs.phones == rhs.phones
+        && lhs.backend == rhs.backend
     }
 
     func hash(into hasher: inout Hasher) {
-      hasher.combine(hash)
+      hasher.combine(parts.hash)
     }
   }
 
-  /// The key of `checkpoint`; `earlier`, the key of a state it may share its backend with, saves hashing the
-  /// backend again when it does (comparing storage the two share is quick).
+  /// The key of `checkpoint`; `earlier`, the key of a state it may share parts with, saves hashing again the parts
+  /// that are as they were (comparing storage the two share is quick).
   func key(_ checkpoint: Checkpoint, earlier: StateKey? = nil) -> StateKey {
-    var phones: [StateKey.PhoneKey] = []
-    phones.reserveCapacity(checkpoint.phones.count)
-    for (user, phone) in checkpoint.phones {
-      let state = phone.state
-      phones.append(
-        .init(
-          user: user, screen: state.screen, session: state.session, error: state.error?.code, retry: state.retry,
-          memory: checkpoint.memories[user]))
+    let phones = checkpoint.phoneKeys
+    let earlier = earlier?.parts
+    var phoneHashes: [StateKey.PhoneHashes] = []
+    phoneHashes.reserveCapacity(phones.count)
+    for (index, phone) in phones.enumerated() {
+      let before = earlier.flatMap { index < $0.phones.count && $0.phones[index].user == phone.user ? index : nil }
+      let session =
+        if let earlier, let before, earlier.phones[before].session == phone.session {
+          earlier.phoneHashes[before].session
+        } else {
+          phone.session.hashValue
+        }
+      let memory =
+        if let earlier, let before, earlier.phones[before].memory == phone.memory {
+          earlier.phoneHashes[before].memory
+        } else {
+          phone.memory.hashValue
+        }
+      var hasher = Hasher()
+      hasher.combine(phone.user)
+      hasher.combine(phone.screen)
+      hasher.combine(session)
+      hasher.combine(phone.error)
+      hasher.combine(phone.retry)
+      hasher.combine(memory)
+      phoneHashes.append(.init(session: session, memory: memory, whole: hasher.finalize()))
     }
-    if phones.count > 1 { phones.sort { $0.user < $1.user } }
-    let backendHash =
-      if let earlier, earlier.backend == checkpoint.backend { earlier.backendHash } else {
-        checkpoint.backend.hashValue
+    let backendHashes =
+      if let earlier, earlier.backend == checkpoint.backend { earlier.backendHashes } else {
+        checkpoint.backend.partHashes(reusing: earlier.map { ($0.backend, $0.backendHashes) })
       }
     return StateKey(
-      actingUser: checkpoint.actingUser, clock: checkpoint.clock, backend: checkpoint.backend,
-      backendHash: backendHash, phones: phones)
+      parts: .init(
+        actingUser: checkpoint.actingUser, clock: checkpoint.clock, backend: checkpoint.backend,
+        backendHashes: backendHashes, phones: phones, phoneHashes: phoneHashes))
   }
 }

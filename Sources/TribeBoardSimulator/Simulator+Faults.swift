@@ -46,10 +46,11 @@ extension Simulator {
   func setNetwork(online: Bool, into step: inout Step) async {
     guard var phone = phones[actingUser] else { return }
     phone.device.isOnline = online
+    let services = phone.services
     if online {
-      await flow.reconnected(&phone.state, services: phone.services)
+      await flow.reconnected(&phone.state, services: services)
     } else {
-      await flow.refresh(&phone.state, services: phone.services)
+      await flow.refresh(&phone.state, services: services)
     }
     phones[actingUser] = phone
     step.messages.append(

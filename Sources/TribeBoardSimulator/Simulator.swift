@@ -10,10 +10,51 @@ import TribeBoardScenarios
 /// The REPL, `play`, `check` and the tests all go through this type.
 public final class Simulator {
   /// One person's phone and the app running on it.
+  ///
+  /// A value that exploration copies into every checkpoint and reads at every step: its parts live in one box,
+  /// shared by the copies until one of them changes the app's state (copy on write), so a copy is one reference
+  /// count and reading a part copies nothing.
   struct Phone: Sendable {
-    var device: MockDevice
-    var services: Services
-    var state: AppState
+    /// Changed only while uniquely referenced (see `state`).
+    private final class Parts: @unchecked Sendable {
+      let device: MockDevice
+      let services: Services
+      var state: AppState
+
+      init(device: MockDevice, services: Services, state: AppState) {
+        self.device = device
+        self.services = services
+        self.state = state
+      }
+    }
+
+    private var parts: Parts
+
+    init(device: MockDevice, services: Services, state: AppState) {
+      parts = Parts(device: device, services: services, state: state)
+    }
+
+    var device: MockDevice { parts.device }
+    var services: Services { parts.services }
+
+    /// The app's screen, read in place (``state`` copies the whole state): for exploration's state keys.
+    var screen: Screen { parts.state.screen }
+    /// The app's session, read in place.
+    var session: Session { parts.state.session }
+    /// The code of the error the app shows, read in place.
+    var errorCode: AppError.Code? { parts.state.error?.code }
+    /// What "Try again" repeats, read in place.
+    var retry: Intent? { parts.state.retry }
+
+    var state: AppState {
+      get { parts.state }
+      _modify {
+        if !isKnownUniquelyReferenced(&parts) {
+          parts = Parts(device: parts.device, services: parts.services, state: parts.state)
+        }
+        yield &parts.state
+      }
+    }
   }
 
   public let flow: Flow
@@ -75,9 +116,16 @@ public final class Simulator {
 
   /// Handles one line: a simulator control (`:help`), or an app action by number or words.
   public func handle(_ line: String) async -> Step {
-    var step = await perform(line)
+    await handle(line, recording: true)
+  }
+
+  /// Handles one line; `recording`, whether to keep it for `:undo`. Exploration does not: it puts whole
+  /// simulations back itself, many thousands of times. `resolved`: what ``parser`` gives for the line in the
+  /// acting person's state, when the caller already knows it.
+  func handle(_ line: String, recording: Bool, resolved: InputParser.Resolution? = nil) async -> Step {
+    var step = await perform(line, resolved: resolved)
     await reportLatency(in: &step)
-    if Self.changesTheSimulation(line) { history.append(line) }
+    if recording, Self.changesTheSimulation(line) { history.append(line) }
     return step
   }
 
@@ -108,7 +156,7 @@ public final class Simulator {
     step.messages.insert(.init(kind: .info, text: "Loading… (\(DurationText.describe(elapsed)) simulated)"), at: 0)
   }
 
-  private func perform(_ line: String) async -> Step {
+  private func perform(_ line: String, resolved: InputParser.Resolution? = nil) async -> Step {
     let input = line.trimmingWhitespaceScalars
     var step = Step(input: line)
     if input.isEmpty {
@@ -119,7 +167,7 @@ public final class Simulator {
       await control(String(input.dropFirst()), into: &step)
       return step
     }
-    await apply(parser.resolve(input, in: state), into: &step)
+    await apply(resolved ?? parser.resolve(input, in: state), into: &step)
     return step
   }
 
@@ -149,10 +197,12 @@ public final class Simulator {
     case .intent(let intent):
       // "Try again" repeats an action: count the action it repeats.
       chosen = intent.action == .retry ? phone.state.retry ?? intent : intent
-      outcome = await flow.send(intent, to: &phone.state, services: phone.services)
+      let services = phone.services
+      outcome = await flow.send(intent, to: &phone.state, services: services)
     case .invalid(let action, let error):
       chosen = Intent(action)
-      outcome = await flow.reject(action, with: error, to: &phone.state, services: phone.services)
+      let services = phone.services
+      outcome = await flow.reject(action, with: error, to: &phone.state, services: services)
     case .unknown(let reason):
       step.messages.append(.init(kind: .problem, text: "? \(reason) Type a number, an action's words, or :help."))
       return
@@ -168,7 +218,8 @@ public final class Simulator {
   /// Refreshes the acting person's screen, after the world or the clock changed under it.
   func refresh() async {
     guard var phone = phones[actingUser] else { return }
-    await flow.refresh(&phone.state, services: phone.services)
+    let services = phone.services
+    await flow.refresh(&phone.state, services: services)
     phones[actingUser] = phone
   }
 
@@ -308,7 +359,8 @@ public final class Simulator {
       }
       guard let (user, due) = earliest, var phone = phones[user] else { return notes }
       if due > environment.clock.now() { environment.clock.set(due) }
-      guard await flow.retryDue(&phone.state, services: phone.services) else { return notes }
+      let services = phone.services
+      guard await flow.retryDue(&phone.state, services: services) else { return notes }
       if user == actingUser { notes += phone.state.notes }
       phones[user] = phone
     }

@@ -23,6 +23,19 @@ import TribeBoardSimulator
     }
   }
 
+  /// The walk tells states apart as it did before its keys, checkpoints and resolving got cheaper: the same states
+  /// and transitions, counted by the explorer of commit b92e311 (this build is a debug one, so every resolution
+  /// the walk remembers is also checked against resolving the words again).
+  @Test(arguments: [("family-admin", 662, 1616), ("offline", 525, 1360), ("visitor", 141, 458)])
+  func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
+    let explorer = Explorer(
+      scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))
+    let report = await explorer.run()
+    #expect(report.states == states)
+    #expect(report.transitions == transitions)
+    #expect(report.violations.isEmpty)
+  }
+
   @Test func aPlantedPermissionLeakIsFoundWithTheShortestPath() async throws {
     // A table under test whose tasks screen and tile forgot their permission.
     var leaky = Self.table(replacing: .tasks) { spec in

@@ -197,3 +197,50 @@ import TribeBoardMocks
     #expect(try await data.members(of: "f0").filter { $0.id == "nana" }.map(\.role) == [.adult])
   }
 }
+
+/// The backend gives back the snapshot it was restored to (or last gave) until something changes, and restoring it
+/// then does nothing: exploration relies on that being exact.
+@Suite struct MockSnapshotTests {
+  static func backend() -> MockBackend {
+    MockEnvironment(
+      MockConfiguration(
+        now: MockIndexTests.now, seed: 3, world: MockIndexTests.world(), device: MockDeviceState(user: "p0a"))
+    ).backend
+  }
+
+  /// Takes the last family out of the world.
+  static func dropFamily(_ state: inout MockState) {
+    var world = state.world
+    world.families.removeLast()
+    state.world = world
+  }
+
+  @Test func aReadKeepsTheSnapshotAndAChangeMakesANewOne() async throws {
+    let backend = Self.backend()
+    let first = await backend.snapshot()
+    let families = try await backend.read(.dataFamilies) { state, _ in state.world.families.count }
+    #expect(families == 3)
+    #expect(await backend.snapshot() == first)
+    try await backend.perform(.dataRemoveMember) { state, _ in Self.dropFamily(&state) }
+    #expect(await backend.snapshot() != first)
+    await backend.restore(first)
+    #expect(await backend.snapshot() == first)
+    #expect(await backend.world.families.count == 3)
+  }
+
+  /// A body that changes the state and then throws leaves the change, and the snapshot says so.
+  @Test func aChangeFollowedByAnErrorIsInTheNextSnapshot() async throws {
+    let backend = Self.backend()
+    let before = await backend.snapshot()
+    await #expect(throws: AppError.self) {
+      try await backend.perform(.dataRemoveMember) { state, _ throws(AppError) in
+        Self.dropFamily(&state)
+        throw AppError(.serviceUnavailable)
+      }
+    }
+    #expect(await backend.world.families.count == 2)
+    #expect(await backend.snapshot() != before)
+    await backend.restore(before)
+    #expect(await backend.world.families.count == 3)
+  }
+}

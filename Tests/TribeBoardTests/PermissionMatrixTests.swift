@@ -144,6 +144,17 @@ import TribeBoardMocks
     #expect(!Permissions.allows(.visitor, .sendMessage))
     #expect(!Permissions.allows(.visitor, .editNotifications))
   }
+
+  /// `allows` answers from bit masks made from the matrix: every role and capability gives the matrix's answer.
+  @Test func allowsAnswersAsTheMatrixForEveryRoleAndCapability() {
+    for role in Role.allCases {
+      for capability in Capability.allCases {
+        #expect(
+          Permissions.allows(role, capability) == Permissions.matrix[role, default: []].contains(capability),
+          "\(role) \(capability)")
+      }
+    }
+  }
 }
 
 @Suite struct OpeningActionTests {
