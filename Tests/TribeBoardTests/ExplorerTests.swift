@@ -24,9 +24,10 @@ import TribeBoardSimulator
   }
 
   /// The walk tells states apart as it did before its keys, checkpoints and resolving got cheaper: the same states
-  /// and transitions, counted by the explorer of commit b92e311 (this build is a debug one, so every resolution
-  /// the walk remembers is also checked against resolving the words again).
-  @Test(arguments: [("family-admin", 662, 1616), ("offline", 525, 1360), ("visitor", 141, 458)])
+  /// and transitions as the plain explorer of commit 285c711 counted (this build is a debug one, so every
+  /// resolution the walk remembers is also checked against resolving the words again). Read markers came in with
+  /// that commit: opening the messages moves one, so the walk meets more states than at b92e311 (662, 525, 141).
+  @Test(arguments: [("family-admin", 757, 1798), ("offline", 608, 1532), ("visitor", 203, 608)])
   func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
     let explorer = Explorer(
       scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))
