@@ -218,7 +218,7 @@ public struct MockDataService: DataService {
   }
 
   public func unreadMessages(in family: FamilyID, for user: UserID) async throws(AppError) -> [ItemID] {
-    try await backend.perform(.dataUnreadMessages) { state, _ throws(AppError) in
+    try await backend.read(.dataUnreadMessages) { state, _ throws(AppError) in
       _ = try state.family(family)
       guard let unread = state.unreadMessages(of: user, in: family) else {
         throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
