@@ -147,7 +147,12 @@ extension FlowTable {
       ]),
   ]
 
-  private static let hasTasks = Condition("there are tasks on the list") { !visibleTasks($0).isEmpty }
+  private static let hasTasks = Condition("there are tasks on the list") { state in
+    // What visibleTasks filters, without sorting: the condition is tested whenever the screen's actions are listed.
+    let me = state.user?.id
+    let mine = showsOnlyMine(state)
+    return state.content.tasks.contains { !mine || $0.assignee == me }
+  }
 
   /// The member a person names for a task, who must be able to take tasks (not a visitor).
   private static func taskMember(_ name: String, in members: [Member]) throws(AppError) -> Member {
