@@ -7,7 +7,8 @@ extension FlowTable {
     load: { state, services throws(AppError) in
       guard let family = state.family else { return }
       state.content.sync = await Flow.syncStatus(of: family.id, services)
-      state.content.unread = try await unreadCount(in: family.id, state, services)
+      state.content.unread = 0
+      if let user = state.user?.id { state.content.unread = try await unreadMessages(family.id, user, services).count }
     },
     body: { state in
       var blocks: [Block] = [
@@ -35,19 +36,6 @@ extension FlowTable {
       Flow.syncNow,
       signOut,
     ])
-
-  /// How many messages the person has not read; 0 when the count can't be had over the network now, so the
-  /// dashboard still opens (without the line) rather than failing on it.
-  private static func unreadCount(in family: FamilyID, _ state: AppState, _ services: Services) async throws(AppError)
-    -> Int
-  {
-    guard let user = state.user?.id else { return 0 }
-    do throws(AppError) {
-      return try await services.data.unreadMessages(in: family, for: user).count
-    } catch  where error.category == .network {
-      return 0
-    }
-  }
 
   static func greeting(at date: Date) -> String {
     switch DateText.hour(date) {

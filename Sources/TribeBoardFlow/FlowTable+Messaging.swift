@@ -88,8 +88,9 @@ extension FlowTable {
   ]
 
   /// The messages the person has not read, in the order they arrived; none when that can't be had over the
-  /// network now (the conversation still opens, without `[NEW]` flags, and nothing is marked).
-  private static func unreadMessages(_ family: FamilyID, _ user: UserID, _ services: Services)
+  /// network now, so the screen still opens: the dashboard without its unread line, the conversation without `[NEW]`
+  /// flags, marking nothing.
+  static func unreadMessages(_ family: FamilyID, _ user: UserID, _ services: Services)
     async throws(AppError) -> [ItemID]
   {
     do throws(AppError) {
