@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -33,6 +34,20 @@ enum ChildProcess {
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
+  }
+
+  /// Runs the `tribeboard` binary `swift test` built (``ProcessFaultTests/binary``), as ``run(_:_:input:stdout:stderr:killAfter:signal:timeout:)``
+  /// does; a missing binary fails the test, and a run still going at `timeout` is recorded as an issue.
+  static func tribeboard(
+    _ arguments: [String], input: String = "", stdout: Output = .capture, timeout: Double = 60,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Result {
+    let binary = ProcessFaultTests.binary.path
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)", sourceLocation: sourceLocation)
+    let result = try run(binary, arguments, input: input, stdout: stdout, timeout: timeout)
+    #expect(!result.timedOut, "\(arguments) was still running after \(timeout) s", sourceLocation: sourceLocation)
+    return result
   }
 
   /// Runs `executable` with `arguments` and `input` on its standard input. After `killAfter` seconds it is sent

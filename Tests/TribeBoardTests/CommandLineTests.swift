@@ -53,7 +53,7 @@ import Testing
       ["--version"],
     ]
     for command in commands {
-      let result = try run(command, input: "tasks\n")
+      let result = try ChildProcess.tribeboard(command, input: "tasks\n")
       #expect(result.status == 0, "\(command): \(result.stderr)")
       #expect(!result.stdout.isEmpty || command.contains("-o"), "\(command) printed nothing")
     }
@@ -72,7 +72,7 @@ import Testing
       ),
     ]
     for (command, input, says) in cases {
-      let result = try run(command, input: input)
+      let result = try ChildProcess.tribeboard(command, input: input)
       #expect(result.status == 1, "\(command): \(result.stdout) \(result.stderr)")
       #expect((result.stdout + result.stderr).contains(says), "\(command): \(result.stdout) \(result.stderr)")
     }
@@ -83,7 +83,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: own) }
     try FileManager.default.copyItem(atPath: "\(folder)/failing.yaml", toPath: "\(own)/failing.yaml")
-    let result = try run(["check", "--update", "\(own)/failing.yaml"])
+    let result = try ChildProcess.tribeboard(["check", "--update", "\(own)/failing.yaml"])
     #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
     #expect(result.stdout.contains("failed (written all the same)"), "\(result.stdout)")
     #expect(result.stdout.contains("2 transcripts: 1 passed, 1 failed, 2 written"), "\(result.stdout)")
@@ -96,7 +96,7 @@ import Testing
       ["explore", bad], ["storyboard", bad], ["play", "nowhere.yaml"],
     ]
     for command in commands {
-      let result = try run(command)
+      let result = try ChildProcess.tribeboard(command)
       #expect(result.status == 65, "\(command): \(result.stderr)")
       #expect(result.stderr.contains(":1:") || command.contains("nowhere.yaml"), "\(command): \(result.stderr)")
       #expect(!result.stderr.contains("Fatal error"), "\(command): \(result.stderr)")
@@ -121,7 +121,7 @@ import Testing
       (["--max-scenario-size", "lots", "list"], "is not a size"),
     ]
     for (command, says) in cases {
-      let result = try run(command)
+      let result = try ChildProcess.tribeboard(command)
       #expect(result.status == 64, "\(command): \(result.stderr)")
       #expect(result.stderr.contains(says), "\(command): \(result.stderr)")
     }
@@ -140,18 +140,18 @@ import Testing
       (["repl", "--scenaro", "child"], "Did you mean '--scenario'?"),
     ]
     for (command, says) in cases {
-      let result = try run(command)
+      let result = try ChildProcess.tribeboard(command)
       #expect(result.status == 64, "\(command): \(result.stderr)")
       #expect(result.stderr.contains(says), "\(command): \(result.stderr)")
       #expect(result.stdout.isEmpty, "\(command): a usage error prints nothing on standard output")
     }
-    let unknown = try run(["zzzz"])
+    let unknown = try ChildProcess.tribeboard(["zzzz"])
     #expect(unknown.status == 64 && unknown.stderr.contains("Subcommands: repl, play, check"), "\(unknown.stderr)")
     #expect(!unknown.stderr.contains("Did you mean"), "nothing is close to zzzz")
   }
 
   @Test func playJSONLinesHaveOneObjectPerStepWithEveryField() throws {
-    let result = try run(["play", "new-user", "--format", "jsonl"])
+    let result = try ChildProcess.tribeboard(["play", "new-user", "--format", "jsonl"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count > 10)
@@ -207,27 +207,29 @@ import Testing
   @Test func aRecordedTranscriptIsCheckedWhereverItIs() throws {
     let recording = "\(folder)/elsewhere/demo.transcript"
     try FileManager.default.createDirectory(atPath: "\(folder)/elsewhere", withIntermediateDirectories: true)
-    let recorded = try run(["repl", "--scenario", "family-admin", "--record", recording], input: "tasks\nhome\n")
+    let recorded = try ChildProcess.tribeboard(
+      ["repl", "--scenario", "family-admin", "--record", recording], input: "tasks\nhome\n")
     #expect(recorded.status == 0, "\(recorded.stderr)")
     let text = try String(contentsOfFile: recording, encoding: .utf8)
     #expect(text.hasPrefix("# scenario: family-admin\n╭─ The Johnsons"))
 
-    let checked = try run(["check", recording])
+    let checked = try ChildProcess.tribeboard(["check", recording])
     #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
     try text.replacingOccurrences(of: "> home", with: "> calendar").write(
       toFile: recording, atomically: true, encoding: .utf8)
-    let broken = try run(["check", recording])
+    let broken = try ChildProcess.tribeboard(["check", recording])
     #expect(broken.status == 1 && broken.stdout.contains("the output differs"), "\(broken.stdout)")
 
     // A scenario given as a path is named relative to the recording.
     let byPath = "\(folder)/elsewhere/by-path.transcript"
-    let copied = try run(["repl", "--scenario", "\(folder)/failing.yaml", "--record", byPath], input: "next\n")
+    let copied = try ChildProcess.tribeboard(
+      ["repl", "--scenario", "\(folder)/failing.yaml", "--record", byPath], input: "next\n")
     #expect(copied.status == 0, "\(copied.stderr)")
     #expect(try String(contentsOfFile: byPath, encoding: .utf8).hasPrefix("# scenario: ../failing.yaml\n"))
-    #expect(try run(["check", byPath]).status == 0)
+    #expect(try ChildProcess.tribeboard(["check", byPath]).status == 0)
 
     try "# scenaro: child\n╭─\n".write(toFile: "\(folder)/bad.transcript", atomically: true, encoding: .utf8)
-    let badHeader = try run(["check", "\(folder)/bad.transcript"])
+    let badHeader = try ChildProcess.tribeboard(["check", "\(folder)/bad.transcript"])
     #expect(badHeader.status == 65, "\(badHeader.stderr)")
     #expect(
       badHeader.stderr.contains("bad.transcript:1:3: error: unknown header key 'scenaro' (did you mean scenario?)"))
@@ -236,15 +238,16 @@ import Testing
   @Test func aPresentationRecordsWhatWasShownUpToWhereItStopped() throws {
     let recording = "\(folder)/demo.transcript"
     // Two key presses, then q: the launch and the journey's first two steps are shown, and recorded.
-    let presented = try run(["present", "family-admin", "calendar", "--record", recording], input: "\n\nq\n")
+    let presented = try ChildProcess.tribeboard(
+      ["present", "family-admin", "calendar", "--record", recording], input: "\n\nq\n")
     #expect(presented.status == 0, "\(presented.stderr)")
     #expect(presented.stdout.contains("Stopped at step 3 of"), "\(presented.stdout)")
     let text = try String(contentsOfFile: recording, encoding: .utf8)
     #expect(text.hasPrefix("# scenario: family-admin\n╭─ The Johnsons"))
     #expect(text.split(separator: "\n").filter { $0.hasPrefix("> ") }.count == 2, "\(text)")
-    let checked = try run(["check", recording])
+    let checked = try ChildProcess.tribeboard(["check", recording])
     #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
-    let refused = try run(["present", "family-admin", "calendar", "--record", "\(folder)/demo.txt"])
+    let refused = try ChildProcess.tribeboard(["present", "family-admin", "calendar", "--record", "\(folder)/demo.txt"])
     #expect(refused.status == 64 && refused.stderr.contains("ending in .transcript"), "\(refused.stderr)")
   }
 
@@ -261,7 +264,7 @@ import Testing
       toFile: golden, atomically: true, encoding: .utf8)
 
     let report = "\(folder)/report.xml"
-    let result = try run(["check", copy, "--junit", report])
+    let result = try ChildProcess.tribeboard(["check", copy, "--junit", report])
     #expect(result.status == 1)
     let xml = try String(contentsOfFile: report, encoding: .utf8)
     #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tribeboard check\""))
@@ -275,7 +278,7 @@ import Testing
 
     var checked: [String] = []
     for index in 1...3 {
-      let shard = try run(["check", copy, "--shard", "\(index)/3"])
+      let shard = try ChildProcess.tribeboard(["check", copy, "--shard", "\(index)/3"])
       #expect(shard.stdout.contains("shard \(index)/3 (4 transcripts in all)"), "\(shard.stdout)")
       let lines = shard.stdout.split(separator: "\n").filter { $0.hasPrefix("✓ ") || $0.hasPrefix("✗ ") }
       checked += lines.map { String($0.dropFirst(2).prefix { $0 != ":" }) }
@@ -283,21 +286,13 @@ import Testing
       #expect(shard.status == (failedHere ? 1 : 0), "\(shard.stdout)")
     }
     #expect(checked.count == 4 && Set(checked).count == 4, "every transcript in exactly one shard: \(checked)")
-    let unloadable = try run(["check", "\(folder)/bad.yaml", "--junit", report])
+    let unloadable = try ChildProcess.tribeboard(["check", "\(folder)/bad.yaml", "--junit", report])
     #expect(unloadable.status == 65)
     let loadReport = try String(contentsOfFile: report, encoding: .utf8)
     #expect(loadReport.contains("<error type=\"unloadable\"") && loadReport.contains("bad.yaml:2:6"), "\(loadReport)")
 
-    let empty = try run(["check", copy, "--shard", "9/9"])
+    let empty = try ChildProcess.tribeboard(["check", copy, "--shard", "9/9"])
     #expect(empty.status == 0 && empty.stdout.contains("0 transcripts"), "an empty shard passes: \(empty.stdout)")
   }
 
-  /// Runs the binary `swift test` built (see ``ProcessFaultTests/binary``).
-  private func run(_ arguments: [String], input: String = "") throws -> ChildProcess.Result {
-    let binary = ProcessFaultTests.binary.path
-    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
-    let result = try ChildProcess.run(binary, arguments, input: input, timeout: 60)
-    #expect(!result.timedOut, "\(arguments) was still running after 60 s")
-    return result
-  }
 }

@@ -230,12 +230,12 @@ import TribeBoardSimulator
   @Test func emittedJourneysBecomeGoldenTranscriptsThroughTheCommandLine() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let explored = try run(["explore", "visitor", "--depth", "2", "--emit-journeys", folder])
+    let explored = try ChildProcess.tribeboard(["explore", "visitor", "--depth", "2", "--emit-journeys", folder])
     #expect(explored.status == 0, "\(explored.stdout)")
     #expect(explored.stdout.contains("journeys to \(folder)/visitor.yaml; record their transcripts with:"))
-    let recorded = try run(["check", "\(folder)/visitor.yaml", "--update"])
+    let recorded = try ChildProcess.tribeboard(["check", "\(folder)/visitor.yaml", "--update"])
     #expect(recorded.status == 0, "\(recorded.stdout)")
-    let checked = try run(["check", folder])
+    let checked = try ChildProcess.tribeboard(["check", folder])
     #expect(checked.status == 0 && checked.stdout.contains(" passed, 0 failed"), "\(checked.stdout)")
   }
 
@@ -244,7 +244,9 @@ import TribeBoardSimulator
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let text = try #require(BundledScenarios.text(named: "visitor"))
     try text.write(toFile: "\(folder)/visitor.yaml", atomically: true, encoding: .utf8)
-    let refused = try run(["explore", "\(folder)/visitor.yaml", "--depth", "1", "--emit-journeys", folder])
+    let refused = try ChildProcess.tribeboard([
+      "explore", "\(folder)/visitor.yaml", "--depth", "1", "--emit-journeys", folder,
+    ])
     #expect(refused.status == 64)
     #expect(refused.stderr.contains("would replace \(folder)/visitor.yaml itself"), "\(refused.stderr)")
     #expect(try String(contentsOfFile: "\(folder)/visitor.yaml", encoding: .utf8) == text)
@@ -262,16 +264,9 @@ import TribeBoardSimulator
       ),
       ("", "--emit-journeys needs a folder, such as generated."),
     ] {
-      let refused = try run(["explore", "visitor", "--emit-journeys", target])
+      let refused = try ChildProcess.tribeboard(["explore", "visitor", "--emit-journeys", target])
       #expect(refused.status == 64 && refused.stderr.contains(message) && refused.stdout.isEmpty, "\(refused.stderr)")
     }
   }
 
-  private func run(_ arguments: [String]) throws -> ChildProcess.Result {
-    let binary = ProcessFaultTests.binary.path
-    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
-    let result = try ChildProcess.run(binary, arguments, timeout: 60)
-    #expect(!result.timedOut, "\(arguments) was still running after 60 s")
-    return result
-  }
 }

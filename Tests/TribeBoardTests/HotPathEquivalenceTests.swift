@@ -156,11 +156,8 @@ import TribeBoardMocks
     "", "1\n2\n:where\n", "junk\n:quit\n", ":expect screen=dashboard\n", "get started\nsign in apple\n:help\n",
   ])
   func bareStartIsTheDefaultREPL(input: String) throws {
-    let binary = ProcessFaultTests.binary.path
-    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
-    let bare = try ChildProcess.run(binary, [], input: input, timeout: 30)
-    let repl = try ChildProcess.run(binary, ["repl"], input: input, timeout: 30)
-    #expect(!bare.timedOut && !repl.timedOut)
+    let bare = try ChildProcess.tribeboard([], input: input, timeout: 30)
+    let repl = try ChildProcess.tribeboard(["repl"], input: input, timeout: 30)
     #expect(bare.status == repl.status)
     #expect(bare.stdout == repl.stdout)
     #expect(bare.stderr == repl.stderr)
@@ -168,10 +165,8 @@ import TribeBoardMocks
   }
 
   @Test func bareStartWithStandardOutputFullEndsAsTheREPLDoes() throws {
-    let binary = ProcessFaultTests.binary.path
-    try #require(FileManager.default.isExecutableFile(atPath: binary), "no binary at \(binary)")
-    let bare = try ChildProcess.run(binary, [], stdout: .path("/dev/full"), timeout: 30)
-    let repl = try ChildProcess.run(binary, ["repl"], stdout: .path("/dev/full"), timeout: 30)
+    let bare = try ChildProcess.tribeboard([], stdout: .path("/dev/full"), timeout: 30)
+    let repl = try ChildProcess.tribeboard(["repl"], stdout: .path("/dev/full"), timeout: 30)
     #expect(bare.status == 74)
     #expect(bare.status == repl.status)
     #expect(bare.stderr == repl.stderr)
