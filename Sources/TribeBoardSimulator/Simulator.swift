@@ -192,16 +192,16 @@ public final class Simulator {
     let outcome: Flow.Outcome
     let from = phone.state.screen.id
     let role = phone.state.role
+    // Read before `phone.state` is lent to the flow below.
+    let services = phone.services
     let chosen: Intent
     switch resolution {
     case .intent(let intent):
       // "Try again" repeats an action: count the action it repeats.
       chosen = intent.action == .retry ? phone.state.retry ?? intent : intent
-      let services = phone.services
       outcome = await flow.send(intent, to: &phone.state, services: services)
     case .invalid(let action, let error):
       chosen = Intent(action)
-      let services = phone.services
       outcome = await flow.reject(action, with: error, to: &phone.state, services: services)
     case .unknown(let reason):
       step.messages.append(.init(kind: .problem, text: "? \(reason) Type a number, an action's words, or :help."))
