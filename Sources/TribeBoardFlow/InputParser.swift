@@ -138,8 +138,7 @@ public struct InputParser: Sendable {
     var best: (action: FlowAction, length: Int)?
     for action in candidates {
       // The longest phrase that matches wins: test the match first, and count a phrase's characters only then.
-      for phrase in action.phrases
-      where lowered == phrase || (action.argument != nil && lowered.hasPrefix(phrase + " ")) {
+      for phrase in action.phrases where Self.typed(lowered, matches: phrase, of: action) {
         let length = phrase.count
         if length > (best?.length ?? -1) { best = (action, length) }
       }
@@ -148,6 +147,12 @@ public struct InputParser: Sendable {
       return .unknown("“\(text)” is not an action here.")
     }
     return resolution(action, value: String(text.dropFirst(length)).trimmingCharacters(in: .whitespaces), in: state)
+  }
+
+  /// Whether `lowered` (what was typed, lowercased, its runs of spaces folded) asks for `action` by its `phrase`: the
+  /// phrase alone, or followed by a value if the action takes one.
+  public static func typed(_ lowered: String, matches phrase: String, of action: FlowAction) -> Bool {
+    lowered == phrase || (action.argument != nil && lowered.hasPrefix(phrase + " "))
   }
 
   /// `action` with `value` read as the kind it takes; no value leaves the intent without one, which the flow refuses

@@ -127,7 +127,7 @@ public struct Explorer {
         if !fresh { await simulator.restore(checkpoint) }
         fresh = false
         let resolved = input.action.map { _ in
-          resolutions.resolve(input.text, in: before, visible: actions, ids: ids)
+          resolutions.resolve(input.text, in: before, listed: ids)
         }
         let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         report.transitions += 1
@@ -220,7 +220,7 @@ public struct Explorer {
   struct Resolutions {
     private struct Reading: Hashable {
       var screen: ScreenID
-      var visible: [ActionID]
+      var listed: [ActionID]
       var text: String
       /// The state's time: reading a value may depend on it (a date given relative to now).
       var now: Date
@@ -241,11 +241,11 @@ public struct Explorer {
       parser = InputParser(flow: flow)
     }
 
-    /// `parser.resolve(text, in: state)`; `visible`, `flow.actions(in: state)`, and `ids`, their ids.
-    mutating func resolve(_ text: String, in state: AppState, visible: [FlowAction], ids: [ActionID])
+    /// `parser.resolve(text, in: state)`; `listed`, the ids of `flow.actions(in: state)`.
+    mutating func resolve(_ text: String, in state: AppState, listed ids: [ActionID])
       -> InputParser.Resolution
     {
-      let reading = Reading(screen: state.screen.id, visible: ids, text: text, now: state.now)
+      let reading = Reading(screen: state.screen.id, listed: ids, text: text, now: state.now)
       if let index = entries.index(forKey: reading) {
         let holding = entries.values[index].others.map { $0.condition?.test(state) ?? true }
         if let known = entries.values[index].answers[holding] {
@@ -258,7 +258,7 @@ public struct Explorer {
       }
       let lowered = text.collapsingWhitespace.lowercased()
       let others = flow.table[state.screen.id].actions.filter { action in
-        !ids.contains(action.id) && action.phrases.contains { lowered == $0 || lowered.hasPrefix($0 + " ") }
+        !ids.contains(action.id) && action.phrases.contains { InputParser.typed(lowered, matches: $0, of: action) }
       }
       let resolution = parser.resolve(text, in: state)
       entries[reading] = Entry(
