@@ -79,22 +79,22 @@ public enum AtomicFile {
     if let mode, fchmod(fd, mode) != 0 { throw abandon(systemFailure("keeping the file's permissions")) }
     if let failure = writeAll(data, to: fd) { throw abandon(failure) }
     if fsync(fd) != 0 { throw abandon(systemFailure("fsync")) }
-    if replacing {
-      if rename(temporary, target) != 0 { throw abandon(systemFailure("renaming the new file into place")) }
-    } else {
+    var linked = false
+    if !replacing {
       if link(temporary, target) == 0 {
         unlink(temporary)
+        linked = true
       } else if errno == EEXIST {
         throw abandon(.exists)
       } else if errno == EPERM || errno == EOPNOTSUPP {
-        // A file system without hard links: check once more, then rename (a narrow window, not none).
+        // A file system without hard links: check once more, then rename below (a narrow window, not none).
         var info = stat()
         if lstat(target, &info) == 0 { throw abandon(.exists) }
-        if rename(temporary, target) != 0 { throw abandon(systemFailure("renaming the new file into place")) }
       } else {
         throw abandon(systemFailure("linking the new file into place"))
       }
     }
+    if !linked, rename(temporary, target) != 0 { throw abandon(systemFailure("renaming the new file into place")) }
     PendingFile.clear()
     let folderFD = open(folder, O_RDONLY | O_CLOEXEC)
     if folderFD >= 0 {
