@@ -3,7 +3,10 @@ import TribeBoardCore
 
 /// Who is using the app on this phone, as one value, so "signed in", "in a family" and "waiting for a code" can
 /// never disagree.
-public enum Session: Equatable, Hashable, Sendable {
+///
+/// `indirect`: each case's values live in one shared box, so copying a session (the app's state, each checkpoint and
+/// state key of an exploration) is one reference count rather than one for each of its strings.
+public indirect enum Session: Equatable, Hashable, Sendable {
   /// Nobody is signed in.
   case signedOut
   /// A provider accepted the person; the app waits for their one-time code.
@@ -92,7 +95,10 @@ public struct AppState: Equatable, Sendable {
     return nil
   }
 
-  public var role: Role? { membership.map(\.role) }
+  public var role: Role? {
+    if case .member(_, _, let membership) = session { return membership.role }
+    return nil
+  }
 
   /// Forgets what the last step said (error, notice, notes, what to retry) before the next one speaks.
   public mutating func clearFeedback() {
@@ -121,26 +127,111 @@ public struct AppState: Equatable, Sendable {
 }
 
 /// The data a screen loaded from the services. Each screen fills the parts it shows.
+///
+/// One shared box holds the parts (copy on write): the app's state, each cached screen and each checkpoint of an
+/// exploration copy the content, and a copy is one reference count rather than one for each list.
 public struct Content: Equatable, Sendable {
-  public var members: [Member] = []
-  public var events: [CalendarEvent] = []
-  public var tasks: [FamilyTask] = []
-  public var messages: [FamilyMessage] = []
-  public var notices: [Notice] = []
-  public var routes: [SchoolRoute] = []
-  public var pickups: [Pickup] = []
-  public var profile: UserProfile?
-  public var preferences = NotificationPreferences()
-  public var shareCode: ShareCode?
-  public var sync: SyncStatus = .idle
-  /// Items changed by changes still waiting on the phone.
-  public var waiting: Set<ItemID> = []
-  /// How many of the family's messages the person has not read, for the dashboard.
-  public var unread = 0
-  /// The messages that were unread when the conversation opened (opening it marks them read).
-  public var newMessages: Set<ItemID> = []
+  private struct Parts: Equatable {
+    var members: [Member] = []
+    var events: [CalendarEvent] = []
+    var tasks: [FamilyTask] = []
+    var messages: [FamilyMessage] = []
+    var notices: [Notice] = []
+    var routes: [SchoolRoute] = []
+    var pickups: [Pickup] = []
+    var profile: UserProfile? = nil
+    var preferences: NotificationPreferences = NotificationPreferences()
+    var shareCode: ShareCode? = nil
+    var sync: SyncStatus = .idle
+    var waiting: Set<ItemID> = []
+    var unread: Int = 0
+    var newMessages: Set<ItemID> = []
+  }
 
-  public init() {}
+  private final class Box: @unchecked Sendable {
+    var parts: Parts
+    init(_ parts: Parts) { self.parts = parts }
+  }
+
+  /// Changed only while uniquely referenced (see `parts`).
+  private var box: Box
+
+  /// The parts, to change: the box is copied first when another value shares it.
+  private var parts: Parts {
+    get { box.parts }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.parts) }
+      yield &box.parts
+    }
+  }
+
+  public static func == (lhs: Content, rhs: Content) -> Bool {
+    lhs.box === rhs.box || lhs.box.parts == rhs.box.parts
+  }
+
+  public var members: [Member] {
+    get { box.parts.members }
+    _modify { yield &parts.members }
+  }
+  public var events: [CalendarEvent] {
+    get { box.parts.events }
+    _modify { yield &parts.events }
+  }
+  public var tasks: [FamilyTask] {
+    get { box.parts.tasks }
+    _modify { yield &parts.tasks }
+  }
+  public var messages: [FamilyMessage] {
+    get { box.parts.messages }
+    _modify { yield &parts.messages }
+  }
+  public var notices: [Notice] {
+    get { box.parts.notices }
+    _modify { yield &parts.notices }
+  }
+  public var routes: [SchoolRoute] {
+    get { box.parts.routes }
+    _modify { yield &parts.routes }
+  }
+  public var pickups: [Pickup] {
+    get { box.parts.pickups }
+    _modify { yield &parts.pickups }
+  }
+  public var profile: UserProfile? {
+    get { box.parts.profile }
+    _modify { yield &parts.profile }
+  }
+  public var preferences: NotificationPreferences {
+    get { box.parts.preferences }
+    _modify { yield &parts.preferences }
+  }
+  public var shareCode: ShareCode? {
+    get { box.parts.shareCode }
+    _modify { yield &parts.shareCode }
+  }
+  public var sync: SyncStatus {
+    get { box.parts.sync }
+    _modify { yield &parts.sync }
+  }
+  /// Items changed by changes still waiting on the phone.
+  public var waiting: Set<ItemID> {
+    get { box.parts.waiting }
+    _modify { yield &parts.waiting }
+  }
+  /// How many of the family's messages the person has not read, for the dashboard.
+  public var unread: Int {
+    get { box.parts.unread }
+    _modify { yield &parts.unread }
+  }
+  /// The messages that were unread when the conversation opened (opening it marks them read).
+  public var newMessages: Set<ItemID> {
+    get { box.parts.newMessages }
+    _modify { yield &parts.newMessages }
+  }
+
+  public init() {
+    box = Box(Parts())
+  }
 
   /// The member with `id`, if the screen loaded them.
   public func member(_ id: UserID?) -> Member? {

@@ -167,8 +167,13 @@ public struct Flow: Sendable {
 
   /// The actions the current screen offers to the signed-in role, in display order.
   public func actions(in state: AppState) -> [FlowAction] {
-    var actions = table[state.screen.id].actions.filter { action in
-      offered(action, in: state) && (action.requires.map(state.allows) ?? true)
+    let all = table[state.screen.id].actions
+    let role = state.role
+    var actions: [FlowAction] = []
+    actions.reserveCapacity(all.count + 1)
+    for action in all where offered(action, in: state) {
+      if let requires = action.requires, !(role.map { Permissions.allows($0, requires) } ?? false) { continue }
+      actions.append(action)
     }
     // Last, so the other actions keep their numbers after an error.
     if state.retry != nil {
