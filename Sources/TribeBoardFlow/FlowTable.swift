@@ -6,14 +6,31 @@ import TribeBoardCore
 /// The engine (``Flow``), the REPL's action list and help, the flow graph and coverage all read this one table,
 /// so they cannot disagree.
 public struct FlowTable: Sendable {
-  public let screens: [ScreenID: ScreenSpec]
+  /// Every screen's row, by its id.
+  public var screens: [ScreenID: ScreenSpec] { rows.screens }
+  private let rows: Rows
+
+  /// The rows, by id and by each id's case tag (the flow looks a screen up several times a step, and an array
+  /// lookup hashes nothing), in one shared box. One box, not two stored properties: Swift 6.3.1 at `-Onone` passed
+  /// a two-word table captured by `Flow.loadContent`'s async typed-throws closure as garbage (a debug crash).
+  private final class Rows: Sendable {
+    let screens: [ScreenID: ScreenSpec]
+    let byTag: [ScreenSpec?]
+
+    init(_ screens: [ScreenID: ScreenSpec]) {
+      self.screens = screens
+      var byTag = [ScreenSpec?](repeating: nil, count: ScreenID.allCases.count)
+      for (id, spec) in screens { byTag[Int(id.caseTag)] = spec }
+      self.byTag = byTag
+    }
+  }
 
   public init(_ specs: [ScreenSpec]) {
     let declared = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
     let familyScreens = ScreenID.allCases.filter { declared[$0]?.needsFamily == true }
     // What the table says once, on the screens, is filled into the actions that depend on it: an action that opens a
     // screen needs what the screen needs; signing in can resume on any family screen.
-    screens = declared.mapValues { spec in
+    let screens = declared.mapValues { spec in
       guard spec.actions.contains(where: { $0.opensTarget || $0.resumesFamily }) else { return spec }
       let actions = spec.actions.map { action in
         let needed = action.opensTarget ? action.targets.first.flatMap { declared[$0]?.requires } : nil
@@ -25,10 +42,11 @@ public struct FlowTable: Sendable {
         spec.id, requires: spec.requires, inFamily: spec.needsFamily, title: spec.title, load: spec.load,
         body: spec.body, actions: actions, retry: spec.retry)
     }
+    rows = Rows(screens)
   }
 
   public subscript(id: ScreenID) -> ScreenSpec {
-    guard let spec = screens[id] else { preconditionFailure("the flow table has no screen \(id)") }
+    guard let spec = rows.byTag[Int(id.caseTag)] else { preconditionFailure("the flow table has no screen \(id)") }
     return spec
   }
 

@@ -135,4 +135,6 @@ public enum ActionID: String, CaseIterable, Sendable {
 
 extension ActionID: CaseHashable {
   @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(caseTag) }
+  @inlinable public func _rawHashValue(seed: Int) -> Int { caseHash(seed: seed) }
+  @inlinable public var hashValue: Int { caseHash(seed: 0) }
 }

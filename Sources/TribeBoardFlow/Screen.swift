@@ -117,4 +117,6 @@ public struct TaskDraft: Equatable, Hashable, Sendable {
 
 extension ScreenID: CaseHashable {
   @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(caseTag) }
+  @inlinable public func _rawHashValue(seed: Int) -> Int { caseHash(seed: seed) }
+  @inlinable public var hashValue: Int { caseHash(seed: 0) }
 }

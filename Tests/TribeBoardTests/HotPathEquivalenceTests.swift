@@ -130,7 +130,7 @@ import TribeBoardMocks
   }
 
   @Test func enumsHashByCaseAndStillFindEveryCase() {
-    func check<T: CaseHashable>(_ type: T.Type) {
+    func check<T: CaseHashable & RawRepresentable<String>>(_ type: T.Type) {
       let tags = Set(T.allCases.map(\.caseTag))
       #expect(tags.count == T.allCases.count, "\(type): every case has its own tag")
       let table = Dictionary(uniqueKeysWithValues: T.allCases.map { ($0, $0.hashValue) })
@@ -138,6 +138,10 @@ import TribeBoardMocks
       for value in T.allCases {
         #expect(table[value] == value.hashValue)
         #expect(Set(T.allCases).contains(value))
+        // What dictionaries and sets call hashes the case, not the raw string (`RawRepresentable`'s default).
+        #expect(value._rawHashValue(seed: 7) == value.caseHash(seed: 7))
+        #expect(value._rawHashValue(seed: 7) != value.rawValue._rawHashValue(seed: 7))
+        #expect(value.hashValue == value.caseHash(seed: 0))
       }
     }
     check(ScreenID.self)
@@ -145,6 +149,7 @@ import TribeBoardMocks
     check(Role.self)
     check(Capability.self)
     check(Module.self)
+    check(AppError.Code.self)
     #expect(ActionID.allCases.count <= 256)
   }
 }
