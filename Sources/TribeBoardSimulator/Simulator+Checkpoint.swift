@@ -18,21 +18,21 @@ extension Simulator {
   }
 
   func checkpoint() async -> Checkpoint {
-    var held: [(device: MockDevice, key: StateKey.PhoneKey)] = []
-    held.reserveCapacity(phones.count)
-    for (user, phone) in phones {
-      held.append(
-        (
-          phone.device,
-          .init(
-            user: user, screen: phone.screen, session: phone.session, error: phone.errorCode, retry: phone.retry,
-            memory: phone.device.remembered)
-        ))
+    var devices: [MockDevice] = []
+    var keys: [StateKey.PhoneKey] = []
+    devices.reserveCapacity(phones.count)
+    keys.reserveCapacity(phones.count)
+    for user in phones.count > 1 ? phones.keys.sorted() : Array(phones.keys) {
+      guard let phone = phones[user] else { continue }
+      devices.append(phone.device)
+      keys.append(
+        .init(
+          user: user, screen: phone.screen, session: phone.session, error: phone.errorCode, retry: phone.retry,
+          memory: phone.device.remembered))
     }
-    if held.count > 1 { held.sort { $0.key.user < $1.key.user } }
     return Checkpoint(
       backend: await environment.backend.snapshot(), clock: environment.clock.now(), phones: phones,
-      devices: held.map(\.device), phoneKeys: held.map(\.key), actingUser: actingUser)
+      devices: devices, phoneKeys: keys, actingUser: actingUser)
   }
 
   func restore(_ checkpoint: Checkpoint) async {
@@ -52,7 +52,9 @@ extension Simulator {
   ///
   /// The parts are held in one shared, immutable box, so the set of states seen copies a key with one reference
   /// count. The hash is worked out once, from the hashes of the parts; the key of the state before gives those of
-  /// the parts a step left as they were (most steps change a screen and perhaps one list of the world).
+  /// the parts a step left as they were (most steps change a screen and perhaps one list of the world). The hash is
+  /// also kept beside the box, in the set's own storage: looking a key up compares it with every key on its probe
+  /// path, and a different hash then settles it without reading that key's box (a cache miss each, in a big set).
   struct StateKey: Hashable {
     struct PhoneKey: Hashable {
       var user: UserID
@@ -102,20 +104,28 @@ extension Simulator {
     }
 
     let parts: Parts
+    /// `parts.hash`.
+    private let hash: Int
+
+    init(parts: Parts) {
+      self.parts = parts
+      hash = parts.hash
+    }
 
     var backend: MockBackend.Snapshot { parts.backend }
 
     static func == (lhs: StateKey, rhs: StateKey) -> Bool {
+      guard lhs.hash == rhs.hash else { return false }
       if lhs.parts === rhs.parts { return true }
       let lhs = lhs.parts
       let rhs = rhs.parts
-      return lhs.hash == rhs.hash && lhs.backendHashes == rhs.backendHashes && lhs.phoneHashes == rhs.phoneHashes
+      return lhs.backendHashes == rhs.backendHashes && lhs.phoneHashes == rhs.phoneHashes
         && lhs.actingUser == rhs.actingUser && lhs.clock == rhs.clock && lhs.phones == rhs.phones
         && lhs.backend == rhs.backend
     }
 
     func hash(into hasher: inout Hasher) {
-      hasher.combine(parts.hash)
+      hasher.combine(hash)
     }
   }
 
