@@ -15,26 +15,75 @@ public enum AuthProvider: String, CaseIterable, Codable, Sendable {
 
 /// A signed-in session: who, the short-lived access token that proves it, and the longer-lived refresh token
 /// that gets a new access token when the old one runs out.
+///
+/// Its parts are kept in one copy-on-write box: the app's state, each checkpoint and each state key of an
+/// exploration hold a session, and a copy is then one reference count rather than one for each token and name.
 public struct AuthSession: Equatable, Hashable, Sendable {
-  public var user: UserProfile
+  private struct Parts: Hashable {
+    var user: UserProfile
+    var token: String
+    var expiresAt: Date
+    var refreshToken: String
+    var refreshExpiresAt: Date
+  }
+
+  private final class Box: @unchecked Sendable {
+    var parts: Parts
+    init(_ parts: Parts) { self.parts = parts }
+  }
+
+  /// Changed only while uniquely referenced (see `parts`).
+  private var box: Box
+
+  /// The parts, to change: the box is copied first when another value shares it.
+  private var parts: Parts {
+    get { box.parts }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.parts) }
+      yield &box.parts
+    }
+  }
+
+  public static func == (lhs: AuthSession, rhs: AuthSession) -> Bool {
+    lhs.box === rhs.box || lhs.box.parts == rhs.box.parts
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.parts)
+  }
+
+  public var user: UserProfile {
+    get { box.parts.user }
+    _modify { yield &parts.user }
+  }
   /// The access token every call carries.
-  public var token: String
+  public var token: String {
+    get { box.parts.token }
+    _modify { yield &parts.token }
+  }
   /// When the access token stops working; the app refreshes it then, without asking the person.
-  public var expiresAt: Date
+  public var expiresAt: Date {
+    get { box.parts.expiresAt }
+    _modify { yield &parts.expiresAt }
+  }
   /// The token that buys a new access token.
-  public var refreshToken: String
+  public var refreshToken: String {
+    get { box.parts.refreshToken }
+    _modify { yield &parts.refreshToken }
+  }
   /// When the refresh token stops working; after that the person must sign in again.
-  public var refreshExpiresAt: Date
+  public var refreshExpiresAt: Date {
+    get { box.parts.refreshExpiresAt }
+    _modify { yield &parts.refreshExpiresAt }
+  }
 
   public init(
     user: UserProfile, token: String, expiresAt: Date = .distantFuture, refreshToken: String = "",
     refreshExpiresAt: Date = .distantFuture
   ) {
-    self.user = user
-    self.token = token
-    self.expiresAt = expiresAt
-    self.refreshToken = refreshToken
-    self.refreshExpiresAt = refreshExpiresAt
+    box = Box(
+      Parts(
+        user: user, token: token, expiresAt: expiresAt, refreshToken: refreshToken, refreshExpiresAt: refreshExpiresAt))
   }
 
   /// Whether the access token has run out at `now`.
