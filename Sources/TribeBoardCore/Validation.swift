@@ -84,7 +84,10 @@ public enum Validation {
 
   /// Whether `text` holds control characters (escape sequences, bells, line breaks) that would garble a screen.
   public static func containsControlCharacters(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    // ASCII's controls are 0x00–0x1F and 0x7F; only other scalars need the (slower) Unicode property lookup.
+    text.unicodeScalars.contains { scalar in
+      scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
+    }
   }
 }
 

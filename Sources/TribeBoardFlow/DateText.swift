@@ -106,7 +106,7 @@ package enum DateText {
 
   /// Reads a typed date and time: "2026-03-04 17:00", "2026-03-04T17:00", or "2026-03-04" (at 09:00).
   package static func parse(_ text: String) -> Date? {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "T" })
+    let parts = text.trimmingWhitespaceScalars.split(whereSeparator: { $0 == " " || $0 == "T" })
     guard (1...2).contains(parts.count) else { return nil }
     let day = parts[0].split(separator: "-").compactMap { Int($0) }
     let time = parts.count == 2 ? parts[1].split(separator: ":").compactMap { Int($0) } : [9, 0]

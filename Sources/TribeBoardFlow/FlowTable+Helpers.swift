@@ -49,7 +49,7 @@ extension FlowTable {
 
   /// The family member a person names by account id, first name or full name.
   static func member(_ name: String, in members: [Member]) throws(AppError) -> Member {
-    let typed = name.trimmingCharacters(in: .whitespaces)
+    let typed = name.trimmingWhitespaceScalars
     let wanted = typed.lowercased()
     if let member = members.first(where: {
       $0.id == wanted || $0.profile.firstName.lowercased() == wanted || $0.profile.name.lowercased() == wanted

@@ -50,7 +50,7 @@ public enum ArgumentKind: Sendable, Equatable {
       return .text(text)
     case .item(let noun):
       guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
-        let verb = usage.prefix { $0 != "<" }.trimmingCharacters(in: .whitespaces)
+        let verb = String(usage.prefix { $0 != "<" }).trimmingWhitespaceScalars
         throw AppError(
           .validationFailed, "Give the \(noun)'s number from the list, e.g. \(verb) 1.", recovery: [.edit])
       }
@@ -83,7 +83,7 @@ public enum ArgumentKind: Sendable, Equatable {
       }
       return .notification(kind)
     case .names:
-      return .names(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+      return .names(text.split(separator: ",").map { String($0).trimmingWhitespaceScalars })
     }
   }
 
@@ -146,7 +146,7 @@ public struct InputParser: Sendable {
     guard let (action, length) = best else {
       return .unknown("“\(text)” is not an action here.")
     }
-    return resolution(action, value: String(text.dropFirst(length)).trimmingCharacters(in: .whitespaces), in: state)
+    return resolution(action, value: String(text.dropFirst(length)).trimmingWhitespaceScalars, in: state)
   }
 
   /// Whether `lowered` (what was typed, lowercased, its runs of spaces folded) asks for `action` by its `phrase`: the

@@ -165,7 +165,7 @@ public final class LineEditor {
     // A completion leaves a space after the words; it means nothing, and a recording keeps no trailing spaces.
     var line = String(cString: raw)
     while line.last == " " { line.removeLast() }
-    if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+    if !line.trimmingWhitespaceScalars.isEmpty {
       _ = line.withCString { addHistory($0) }
       if let historyPath { _ = writeHistory?(historyPath) }
     }

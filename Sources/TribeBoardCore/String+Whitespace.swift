@@ -3,7 +3,7 @@ import Foundation
 extension String {
   /// The text without the whitespace `CharacterSet.whitespaces` holds at its ends (tab and the space separators):
   /// what `trimmingCharacters(in: .whitespaces)` gives, without going through `NSString` for every line of input.
-  var trimmingWhitespaceScalars: String {
+  package var trimmingWhitespaceScalars: String {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !Self.isWhitespace($0) }) else { return "" }
     let last = scalars.lastIndex { !Self.isWhitespace($0) }!
@@ -11,7 +11,7 @@ extension String {
   }
 
   /// Whether `CharacterSet.whitespaces` holds `scalar` (a test checks every scalar against it).
-  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
     case 0x200B: zeroWidthSpaceIsWhitespace
