@@ -28,7 +28,9 @@ public struct AuthSession: Equatable, Hashable, Sendable {
   }
 
   private final class Box: @unchecked Sendable {
-    var parts: Parts
+    /// Unchecked at run time: changed only through `parts`, while this value holds the box alone, so Swift's static
+    /// checks on the value already rule out overlapping changes.
+    @exclusivity(unchecked) var parts: Parts
     init(_ parts: Parts) { self.parts = parts }
   }
 
