@@ -14,7 +14,7 @@ import TribeBoardScenarios
     -> AppError.Code?
   {
     do {
-      _ = try await backend.perform(operation, from: device) { _, _ in 0 }
+      _ = try backend.perform(operation, from: device) { _, _ in 0 }
       return nil
     } catch {
       return error.code
@@ -29,7 +29,7 @@ import TribeBoardScenarios
 
   @Test func nextNCallsThenNoMore() async {
     let backend = backend()
-    await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(2)))
+    backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(2)))
     #expect(await call(backend) == .networkTimeout)
     #expect(await call(backend) == .networkTimeout)
     #expect(await call(backend) == nil)
@@ -38,7 +38,7 @@ import TribeBoardScenarios
 
   @Test func theNthCallOnly() async {
     let backend = backend()
-    await backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .nth(3)))
+    backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .nth(3)))
     #expect(await call(backend) == nil)
     #expect(await call(backend) == nil)
     #expect(await call(backend) == .serviceUnavailable)
@@ -47,7 +47,7 @@ import TribeBoardScenarios
 
   @Test func afterASimulatedTime() async {
     let backend = backend()
-    await backend.inject(
+    backend.inject(
       Fault(operation: .dataTasks, error: .networkTimeout, schedule: .after(Fixtures.now.addingTimeInterval(60))))
     #expect(await call(backend) == nil)
     backend.clock.advance(by: 59)
@@ -60,7 +60,7 @@ import TribeBoardScenarios
   @Test func aSeededProbabilityRepeatsAndRoughlyHolds() async {
     func run(seed: UInt64) async -> [Bool] {
       let backend = backend(seed: seed)
-      await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .probability(0.25)))
+      backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .probability(0.25)))
       var failed: [Bool] = []
       for _ in 0..<400 { failed.append(await call(backend) != nil) }
       return failed
@@ -76,7 +76,7 @@ import TribeBoardScenarios
     let backend = backend()
     let sarah = MockDevice(user: "sarah", onboardingCompleted: true)
     let mark = MockDevice(user: "mark", onboardingCompleted: true)
-    await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, account: "mark"))
+    backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, account: "mark"))
     #expect(await call(backend, from: sarah) == nil)
     #expect(await call(backend, from: mark) == .networkTimeout)
   }
@@ -94,8 +94,8 @@ import TribeBoardScenarios
 
   @Test func theLastArmedFaultActsAtOnceAndOneCanBeDisarmed() async {
     let backend = backend()
-    let first = await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(5)))
-    let second = await backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .next(1)))
+    let first = backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(5)))
+    let second = backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .next(1)))
     #expect([first.id, second.id] == ["f1", "f2"])
     #expect(await call(backend) == .serviceUnavailable)
     #expect(await call(backend) == .networkTimeout)
@@ -106,8 +106,8 @@ import TribeBoardScenarios
 
   @Test func latencyMovesTheSimulatedClock() async {
     let backend = backend()
-    await backend.setLatency(2, for: "data")
-    await backend.setLatency(0.5, for: "data.tasks")
+    backend.setLatency(2, for: "data")
+    backend.setLatency(0.5, for: "data.tasks")
     #expect(await call(backend) == nil)
     #expect(await call(backend, .dataEvents) == nil)
     #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(2.5))

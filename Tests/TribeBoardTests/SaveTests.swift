@@ -121,7 +121,7 @@ import TribeBoardMocks
     _ = await live.handle("messages")
     _ = await live.handle("send Said: \"ok\" # 🎉 — yes")
     let (text, reopened) = try await Self.reopened(live)
-    let saved = await reopened.environment.backend.world
+    let saved = reopened.environment.backend.world
     #expect(saved.messages.map(\.text) == Self.hostile + ["Said: \"ok\" # 🎉 — yes"])
     #expect(saved.accounts[0].profile.name == "Zoë \"Z\" O'Brien: #1")
     #expect(saved.families[0].name == "The O'Brien-Johnsons: \"#1\"")
@@ -228,10 +228,10 @@ import TribeBoardMocks
     #expect(text.contains("- { account: sarah, role: parentAdmin, lastRead: thanks }"), "\(text)")
     #expect(text.contains("- { account: mark, role: adult, lastRead: thanks }"))
     #expect(text.contains("- { account: ben, role: child }"))
-    let saved = await reopened.environment.backend.world
+    let saved = reopened.environment.backend.world
     #expect(saved.memberships == (await live.environment.backend.world).memberships)
     for user in ["sarah", "mark", "ben"] {
-      let count = await reopened.environment.backend.unreadCount(of: user, in: "johnsons")
+      let count = reopened.environment.backend.unreadCount(of: user, in: "johnsons")
       #expect(count == (await live.environment.backend.unreadCount(of: user, in: "johnsons")), "\(user)")
     }
     #expect(await reopened.environment.backend.unreadCount(of: "mark", in: "johnsons") == 1)
@@ -325,7 +325,7 @@ import TribeBoardMocks
     #expect(live.environment.clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0)
     #expect(reopened.scenario.configuration.now == live.environment.clock.now())
     #expect(text.contains("data: 375ms"))
-    let sent = await live.environment.backend.world.messages.last
+    let sent = live.environment.backend.world.messages.last
     #expect(await reopened.environment.backend.world.messages.last == sent)
   }
 

@@ -59,7 +59,7 @@ import TribeBoardTesting
   func counts(_ simulator: Simulator) async -> [Int?] {
     var counts: [Int?] = []
     for user in ["sarah", "mark", "ben", "mia"] {
-      counts.append(await simulator.environment.backend.unreadCount(of: user, in: "johnsons"))
+      counts.append(simulator.environment.backend.unreadCount(of: user, in: "johnsons"))
     }
     return counts
   }
