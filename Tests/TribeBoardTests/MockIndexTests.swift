@@ -220,27 +220,27 @@ import TribeBoardMocks
     let first = backend.snapshot()
     let families = try backend.read(.dataFamilies) { state, _ in state.world.families.count }
     #expect(families == 3)
-    #expect(await backend.snapshot() == first)
+    #expect(backend.snapshot() == first)
     try backend.perform(.dataRemoveMember) { state, _ in Self.dropFamily(&state) }
-    #expect(await backend.snapshot() != first)
+    #expect(backend.snapshot() != first)
     backend.restore(first)
-    #expect(await backend.snapshot() == first)
-    #expect(await backend.world.families.count == 3)
+    #expect(backend.snapshot() == first)
+    #expect(backend.world.families.count == 3)
   }
 
   /// A body that changes the state and then throws leaves the change, and the snapshot says so.
   @Test func aChangeFollowedByAnErrorIsInTheNextSnapshot() async throws {
     let backend = Self.backend()
     let before = backend.snapshot()
-    await #expect(throws: AppError.self) {
-      try await backend.perform(.dataRemoveMember) { state, _ throws(AppError) in
+    #expect(throws: AppError.self) {
+      try backend.perform(.dataRemoveMember) { state, _ throws(AppError) in
         Self.dropFamily(&state)
         throw AppError(.serviceUnavailable)
       }
     }
-    #expect(await backend.world.families.count == 2)
-    #expect(await backend.snapshot() != before)
+    #expect(backend.world.families.count == 2)
+    #expect(backend.snapshot() != before)
     backend.restore(before)
-    #expect(await backend.world.families.count == 3)
+    #expect(backend.world.families.count == 3)
   }
 }

@@ -201,7 +201,7 @@ import TribeBoardMocks
     #expect(await reopened.phones["mark"]?.device.outbox().changes.count == 1)
     _ = await reopened.handle(":online")
     #expect(await reopened.phones["mark"]?.device.outbox().changes.isEmpty == true)
-    #expect(await reopened.environment.backend.world.messages.last?.text == "On my way")
+    #expect(reopened.environment.backend.world.messages.last?.text == "On my way")
     _ = await reopened.handle(":as sarah")
     #expect(reopened.state.screen == .taskDetail("bins"))
   }
@@ -229,12 +229,12 @@ import TribeBoardMocks
     #expect(text.contains("- { account: mark, role: adult, lastRead: thanks }"))
     #expect(text.contains("- { account: ben, role: child }"))
     let saved = reopened.environment.backend.world
-    #expect(saved.memberships == (await live.environment.backend.world).memberships)
+    #expect(saved.memberships == live.environment.backend.world.memberships)
     for user in ["sarah", "mark", "ben"] {
       let count = reopened.environment.backend.unreadCount(of: user, in: "johnsons")
-      #expect(count == (await live.environment.backend.unreadCount(of: user, in: "johnsons")), "\(user)")
+      #expect(count == live.environment.backend.unreadCount(of: user, in: "johnsons"), "\(user)")
     }
-    #expect(await reopened.environment.backend.unreadCount(of: "mark", in: "johnsons") == 1)
+    #expect(reopened.environment.backend.unreadCount(of: "mark", in: "johnsons") == 1)
     #expect(ScenarioWriter.yaml(try ScenarioLoader.parse(text, source: "saved.yaml")) == text)
   }
 
@@ -309,7 +309,7 @@ import TribeBoardMocks
     let (text, reopened) = try await Self.reopened(live)
     #expect(text.contains("accessUntil: 2026-03-02T09:00:00Z"))
     let device = try #require(reopened.phones["sarah"]).device
-    #expect(await reopened.environment.backend.expiry(ofTokensOn: device).access == hour)
+    #expect(reopened.environment.backend.expiry(ofTokensOn: device).access == hour)
     let step = await reopened.handle(":clock +11m")
     #expect(step.snapshot?.notes.contains { $0.hasPrefix("Session renewed silently") } == true)
   }
@@ -326,7 +326,7 @@ import TribeBoardMocks
     #expect(reopened.scenario.configuration.now == live.environment.clock.now())
     #expect(text.contains("data: 375ms"))
     let sent = live.environment.backend.world.messages.last
-    #expect(await reopened.environment.backend.world.messages.last == sent)
+    #expect(reopened.environment.backend.world.messages.last == sent)
   }
 
   @Test func timestampsTakeUpToThreeDecimals() throws {
