@@ -16,7 +16,7 @@ public struct MockAuthService: AuthService {
     guard let refresh = device.refreshToken else { return nil }
     let access = device.token
     do throws(AppError) {
-      return try await backend.perform(.authCurrentSession, from: device) {
+      return try backend.perform(.authCurrentSession, from: device) {
         state, now throws(AppError) -> AuthSession? in
         guard let record = state.auth.refreshTokens[refresh], now < record.expiresAt else {
           state.auth.revoke(access: access, refresh: refresh)
@@ -36,7 +36,7 @@ public struct MockAuthService: AuthService {
 
   public func signIn(with provider: AuthProvider) async throws(AppError) -> SignInOutcome {
     let user = device.user
-    let outcome = try await backend.perform(.authSignIn, from: device) {
+    let outcome = try backend.perform(.authSignIn, from: device) {
       state, now throws(AppError) -> SignInOutcome in
       let account = try state.account(user)
       guard account.providers.contains(provider) else {
@@ -65,7 +65,7 @@ public struct MockAuthService: AuthService {
   }
 
   public func verify(_ challenge: MFAChallenge, code: String) async throws(AppError) -> AuthSession {
-    let session = try await backend.perform(.authVerify, from: device) { state, now throws(AppError) in
+    let session = try backend.perform(.authVerify, from: device) { state, now throws(AppError) in
       guard var pending = state.auth.challenges[challenge.id] else {
         throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
       }
@@ -95,7 +95,7 @@ public struct MockAuthService: AuthService {
   }
 
   public func resendCode(for challenge: MFAChallenge) async throws(AppError) -> MFAChallenge {
-    try await backend.perform(.authResendCode, from: device) { state, now throws(AppError) in
+    try backend.perform(.authResendCode, from: device) { state, now throws(AppError) in
       guard var pending = state.auth.challenges[challenge.id] else {
         throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
       }
@@ -111,7 +111,7 @@ public struct MockAuthService: AuthService {
   public func refresh(_ session: AuthSession) async throws(AppError) -> AuthSession {
     let old = device.token
     do throws(AppError) {
-      let renewed = try await backend.perform(.authRefresh, from: device) { state, now throws(AppError) in
+      let renewed = try backend.perform(.authRefresh, from: device) { state, now throws(AppError) in
         guard let record = state.auth.refreshTokens[session.refreshToken], now < record.expiresAt else {
           state.auth.revoke(access: old, refresh: session.refreshToken)
           throw AppError(.sessionExpired)
@@ -133,7 +133,7 @@ public struct MockAuthService: AuthService {
     let access = device.token
     let refresh = device.refreshToken
     device.store(nil)
-    try await backend.perform(.authSignOut, from: device) { state, _ in
+    try backend.perform(.authSignOut, from: device) { state, _ in
       state.auth.revoke(access: access, refresh: refresh)
     }
   }

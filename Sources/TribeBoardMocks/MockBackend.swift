@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TribeBoardCore
 
 /// The in-memory backend behind every mock service: one world, shared by all the devices of a scenario.
@@ -6,35 +7,97 @@ import TribeBoardCore
 /// Its state changes only through ``perform(_:from:authenticated:_:)``, which first takes the call's simulated
 /// time, then fails it as a real backend would when the calling phone is offline, an injected ``Fault`` fires,
 /// or the call's access token has run out.
-public actor MockBackend {
-  nonisolated public let clock: SimulatedClock
-  // Every change to what a snapshot holds forgets `current`: a `didSet` (which, not reading the old value, lets the
-  // change happen in place) on all but `state`, which `read` lends its bodies in place, and whose changers
-  // (`perform`, `issueSession`) forget it themselves.
-  private var state: MockState
-  private var faults: [Fault] { didSet { current = nil } }
-  private var faultsArmed = 0 { didSet { current = nil } }
-  /// The ids of the faults that have fired at least once.
-  public private(set) var firedFaults: Set<String> = []
-  private var latency: [String: TimeInterval] { didSet { current = nil } }
-  /// Draws for faults that fire with a probability; seeded, so runs repeat.
-  private var random: SeededGenerator { didSet { current = nil } }
-  /// Simulated seconds the calls took since ``takeElapsed()`` was last asked.
-  private var elapsed: TimeInterval = 0 { didSet { current = nil } }
-  /// The snapshot the backend holds exactly, if it is known: the one it was restored to or last gave, until
-  /// something changes. Exploration puts the backend back before every input it tries, and most inputs only
-  /// read it: then restoring is nothing, and the snapshot after the step is the one before.
-  private var current: Snapshot.Parts?
+public final class MockBackend: Sendable {
+  public let clock: SimulatedClock
+
+  /// What the backend holds and changes, all behind ``storage``'s lock.
+  private struct Storage: Sendable {
+    // Every change to what a snapshot holds forgets `current`: a `didSet` (which, not reading the old value, lets the
+    // change happen in place) on all but `state`, which `read` lends its bodies in place, and whose changers
+    // (`perform`, `issueSession`) forget it themselves.
+    var state: MockState
+    var faults: [Fault] { didSet { current = nil } }
+    var faultsArmed = 0 { didSet { current = nil } }
+    /// The ids of the faults that have fired at least once.
+    var firedFaults: Set<String> = []
+    var latency: [String: TimeInterval] { didSet { current = nil } }
+    /// Draws for faults that fire with a probability; seeded, so runs repeat.
+    var random: SeededGenerator { didSet { current = nil } }
+    /// Simulated seconds the calls took since ``MockBackend/takeElapsed()`` was last asked.
+    var elapsed: TimeInterval = 0 { didSet { current = nil } }
+    /// The snapshot the backend holds exactly, if it is known: the one it was restored to or last gave, until
+    /// something changes. Exploration puts the backend back before every input it tries, and most inputs only
+    /// read it: then restoring is nothing, and the snapshot after the step is the one before.
+    var current: Snapshot.Parts?
+
+    init(state: MockState, faults: [Fault], latency: [String: TimeInterval], random: SeededGenerator) {
+      self.state = state
+      self.faults = faults
+      faultsArmed = faults.count
+      self.latency = latency
+      self.random = random
+    }
+
+    /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
+    /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token has run out.
+    /// Returns the time the body runs at.
+    ///
+    /// It reads `caller` (its own lock) under the backend's: a device never calls the backend while it holds its
+    /// lock, so the two locks are always taken in this order.
+    mutating func admit(
+      _ operation: MockOperation, from caller: MockDevice?, authenticated: Bool, clock: SimulatedClock
+    ) throws(AppError) -> Date {
+      // Most runs set no latency: then no key is built or looked up (every service call passes here).
+      let delay = latency.isEmpty ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
+      if delay > 0 {
+        clock.advance(by: delay)
+        elapsed += delay
+      }
+      let now = clock.now()
+      if let caller, !caller.isOnline { throw AppError(.offline) }
+      if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
+      if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
+      return now
+    }
+
+    /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.
+    private mutating func firingFault(_ operation: MockOperation, account: UserID?, at now: Date) -> AppError.Code? {
+      var fired: AppError.Code?
+      for index in faults.indices where faults[index].operation == operation {
+        guard faults[index].account == nil || faults[index].account == account else { continue }
+        faults[index].calls += 1
+        let fault = faults[index]
+        let fires: Bool =
+          switch fault.schedule {
+          case .always: true
+          case .next(let n): fault.calls <= n
+          case .nth(let n): fault.calls == n
+          case .after(let date): now >= date
+          case .probability(let p): Double(random.next() >> 11) / Double(1 << 53) < p
+          }
+        if fires {
+          fired = fault.error
+          firedFaults.insert(fault.id)
+        }
+      }
+      if faults.contains(where: \.isSpent) { faults.removeAll(where: \.isSpent) }
+      return fired
+    }
+  }
+
+  /// The backend's state; never taken again from inside a body it runs (the lock is not recursive).
+  private let storage: Mutex<Storage>
 
   public init(_ configuration: MockConfiguration, clock: SimulatedClock) {
     self.clock = clock
-    state = MockState(world: configuration.world, seed: configuration.seed)
+    var state = MockState(world: configuration.world, seed: configuration.seed)
     state.auth = MockAuthState(policy: configuration.auth)
     state.auth.lockedUntil = configuration.signInLocks
-    faults = configuration.faults.enumerated().map { index, fault in Self.armed(fault, number: index + 1) }
-    faultsArmed = faults.count
-    latency = configuration.latency
-    random = SeededGenerator(seed: configuration.seed ^ 0x5eed_fa17)
+    storage = Mutex(
+      Storage(
+        state: state,
+        faults: configuration.faults.enumerated().map { index, fault in Self.armed(fault, number: index + 1) },
+        latency: configuration.latency, random: SeededGenerator(seed: configuration.seed ^ 0x5eed_fa17)))
   }
 
   private static func armed(_ fault: Fault, number: Int) -> Fault {
@@ -44,6 +107,9 @@ public actor MockBackend {
     return armed
   }
 
+  /// The ids of the faults that have fired at least once.
+  public var firedFaults: Set<String> { storage.withLock { $0.firedFaults } }
+
   /// Runs `body` on the backend's state as `operation`, called from `caller`'s phone.
   ///
   /// - Parameter authenticated: whether the call carries the phone's access token, which must be live.
@@ -51,10 +117,12 @@ public actor MockBackend {
     _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
     _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
-    let now = try admit(operation, from: caller, authenticated: authenticated)
-    // Forgotten before the body runs, not only after: a body may change the state and then throw.
-    current = nil
-    return try body(&state, now)
+    try storage.withLock { storage throws(AppError) -> T in
+      let now = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock)
+      // Forgotten before the body runs, not only after: a body may change the state and then throw.
+      storage.current = nil
+      return try body(&storage.state, now)
+    }
   }
 
   /// Runs `body`, which only reads the backend's state, as `operation`: as ``perform(_:from:authenticated:_:)``
@@ -63,98 +131,63 @@ public actor MockBackend {
     _ operation: MockOperation, from caller: MockDevice? = nil, authenticated: Bool = false,
     _ body: @Sendable (MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
-    let now = try admit(operation, from: caller, authenticated: authenticated)
-    return try Self.lend(&state) { state throws(AppError) in try body(state, now) }
+    try storage.withLock { storage throws(AppError) -> T in
+      let now = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock)
+      return try Self.lend(&storage.state) { state throws(AppError) in try body(state, now) }
+    }
   }
 
-  /// Calls `body` with `state` in place: passing the actor's stored property straight to a closure would copy
-  /// every table of the world into the call.
+  /// Calls `body` with `state` in place: passing the stored property straight to a closure would copy every table
+  /// of the world into the call.
   private static func lend<T>(_ state: inout MockState, _ body: (MockState) throws(AppError) -> T) throws(AppError)
     -> T
   {
     try body(state)
   }
 
-  /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
-  /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token has run out.
-  /// Returns the time the body runs at.
-  private func admit(_ operation: MockOperation, from caller: MockDevice?, authenticated: Bool) throws(AppError)
-    -> Date
-  {
-    // Most runs set no latency: then no key is built or looked up (every service call passes here).
-    let delay = latency.isEmpty ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
-    if delay > 0 {
-      clock.advance(by: delay)
-      elapsed += delay
-    }
-    let now = clock.now()
-    if let caller, !caller.isOnline { throw AppError(.offline) }
-    if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
-    if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
-    return now
-  }
-
-  /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.
-  private func firingFault(_ operation: MockOperation, account: UserID?, at now: Date) -> AppError.Code? {
-    var fired: AppError.Code?
-    for index in faults.indices where faults[index].operation == operation {
-      guard faults[index].account == nil || faults[index].account == account else { continue }
-      faults[index].calls += 1
-      let fault = faults[index]
-      let fires: Bool =
-        switch fault.schedule {
-        case .always: true
-        case .next(let n): fault.calls <= n
-        case .nth(let n): fault.calls == n
-        case .after(let date): now >= date
-        case .probability(let p): Double(random.next() >> 11) / Double(1 << 53) < p
-        }
-      if fires {
-        fired = fault.error
-        firedFaults.insert(fault.id)
-      }
-    }
-    if faults.contains(where: \.isSpent) { faults.removeAll(where: \.isSpent) }
-    return fired
-  }
-
   /// Arms a fault, as a scenario's `faults` or the REPL's `:fault` do, and returns it with its id.
   @discardableResult
   public func inject(_ fault: Fault) -> Fault {
-    faultsArmed += 1
-    let armed = Self.armed(fault, number: faultsArmed)
-    faults.append(armed)
-    return armed
+    storage.withLock { storage in
+      storage.faultsArmed += 1
+      let armed = Self.armed(fault, number: storage.faultsArmed)
+      storage.faults.append(armed)
+      return armed
+    }
   }
 
   /// Disarms the fault with `id`; `false` when no armed fault has it.
   public func disarm(_ id: String) -> Bool {
-    guard let index = faults.firstIndex(where: { $0.id == id }) else { return false }
-    faults.remove(at: index)
-    return true
+    storage.withLock { storage in
+      guard let index = storage.faults.firstIndex(where: { $0.id == id }) else { return false }
+      storage.faults.remove(at: index)
+      return true
+    }
   }
 
   /// Disarms every fault.
   public func clearFaults() {
-    faults.removeAll()
+    storage.withLock { $0.faults.removeAll() }
   }
 
   /// The faults still armed, oldest first.
-  public var armedFaults: [Fault] { faults }
+  public var armedFaults: [Fault] { storage.withLock { $0.faults } }
 
   /// Sets the simulated seconds calls to `key` (a service or an operation) take; 0 removes it.
   public func setLatency(_ seconds: TimeInterval, for key: String) {
-    latency[key] = seconds > 0 ? seconds : nil
+    storage.withLock { $0.latency[key] = seconds > 0 ? seconds : nil }
   }
 
   /// The latency set, by service or operation.
-  public var latencies: [String: TimeInterval] { latency }
+  public var latencies: [String: TimeInterval] { storage.withLock { $0.latency } }
 
   /// The simulated seconds calls took since the last time this was asked.
   public func takeElapsed() -> TimeInterval {
-    let taken = elapsed
-    if taken != 0 { elapsed = 0 }
-    return taken
+    storage.withLock { storage in
+      let taken = storage.elapsed
+      if taken != 0 { storage.elapsed = 0 }
+      return taken
+    }
   }
 
   /// Everything the backend holds, to put back later: exploration tries every input from the same state.
@@ -258,60 +291,69 @@ public actor MockBackend {
   }
 
   public func snapshot() -> Snapshot {
-    if let current { return Snapshot(parts: current) }
-    let parts = Snapshot.Parts(
-      state: state, faults: faults, faultsArmed: faultsArmed, latency: latency, random: random, elapsed: elapsed)
-    current = parts
-    return Snapshot(parts: parts)
+    storage.withLock { storage in
+      if let current = storage.current { return Snapshot(parts: current) }
+      let parts = Snapshot.Parts(
+        state: storage.state, faults: storage.faults, faultsArmed: storage.faultsArmed, latency: storage.latency,
+        random: storage.random, elapsed: storage.elapsed)
+      storage.current = parts
+      return Snapshot(parts: parts)
+    }
   }
 
   public func restore(_ snapshot: Snapshot) {
     let parts = snapshot.parts
-    guard current !== parts else { return }
-    state = parts.state
-    faults = parts.faults
-    faultsArmed = parts.faultsArmed
-    latency = parts.latency
-    random = parts.random
-    elapsed = parts.elapsed
-    current = parts
+    storage.withLock { storage in
+      guard storage.current !== parts else { return }
+      storage.state = parts.state
+      storage.faults = parts.faults
+      storage.faultsArmed = parts.faultsArmed
+      storage.latency = parts.latency
+      storage.random = parts.random
+      storage.elapsed = parts.elapsed
+      storage.current = parts
+    }
   }
 
   /// How sign-in treats sessions and second factors.
-  public var authPolicy: MockAuthPolicy { state.auth.policy }
+  public var authPolicy: MockAuthPolicy { storage.withLock { $0.state.auth.policy } }
 
   /// A copy of the world as it is now (it costs the size of the world: for snapshots and tests).
-  public var world: MockWorld { state.world }
+  public var world: MockWorld { storage.withLock { $0.state.world } }
 
   /// The tasks of `family` as the backend holds them, from its index.
-  public func tasks(of family: FamilyID) -> [FamilyTask] { state.store.tasks.items(of: family) }
+  public func tasks(of family: FamilyID) -> [FamilyTask] { storage.withLock { $0.state.store.tasks.items(of: family) } }
 
   /// Every account, in the order they were added.
-  public var accounts: [MockAccount] { state.store.accounts }
+  public var accounts: [MockAccount] { storage.withLock { $0.state.store.accounts } }
 
   /// `user`'s membership of `family`, active or not, if there is one.
   public func membership(of user: UserID, in family: FamilyID) -> Membership? {
-    state.existingMembership(of: user, in: family)
+    storage.withLock { $0.state.existingMembership(of: user, in: family) }
   }
 
   /// How many of the family's messages `user` has not read, from the backend's index; `nil` when they are not a
   /// member.
   public func unreadCount(of user: UserID, in family: FamilyID) -> Int? {
-    state.unreadMessages(of: user, in: family)?.count
+    storage.withLock { $0.state.unreadMessages(of: user, in: family)?.count }
   }
 
   /// Accounts whose sign-in is locked now, and until when.
   public var signInLocks: [UserID: Date] {
     let now = clock.now()
-    return state.auth.lockedUntil.filter { $0.value > now }
+    return storage.withLock { $0.state.auth.lockedUntil.filter { $0.value > now } }
   }
 
   /// When the tokens `device` stores run out, as the backend knows them; `nil` for a token it does not know.
   public func expiry(ofTokensOn device: MockDevice) -> (access: Date?, refresh: Date?) {
-    (
-      device.token.flatMap { state.auth.accessTokens[$0]?.expiresAt },
-      device.refreshToken.flatMap { state.auth.refreshTokens[$0]?.expiresAt }
-    )
+    let token = device.token
+    let refreshToken = device.refreshToken
+    return storage.withLock { storage in
+      (
+        token.flatMap { storage.state.auth.accessTokens[$0]?.expiresAt },
+        refreshToken.flatMap { storage.state.auth.refreshTokens[$0]?.expiresAt }
+      )
+    }
   }
 
   /// The session `device` stores, read outside any operation (no latency, fault or network), as the app's own
@@ -319,13 +361,17 @@ public actor MockBackend {
   /// next call. `nil` when the phone holds none, or one the backend revoked.
   public func storedSession(of device: MockDevice) -> AuthSession? {
     let now = clock.now()
-    guard let refresh = device.refreshToken, let record = state.auth.refreshTokens[refresh],
-      let profile = state.store.account(record.user)?.profile
-    else { return nil }
+    guard let refresh = device.refreshToken else { return nil }
     let access = device.token
-    return AuthSession(
-      user: profile, token: access ?? "", expiresAt: access.flatMap { state.auth.accessTokens[$0]?.expiresAt } ?? now,
-      refreshToken: refresh, refreshExpiresAt: record.expiresAt)
+    return storage.withLock { storage in
+      guard let record = storage.state.auth.refreshTokens[refresh],
+        let profile = storage.state.store.account(record.user)?.profile
+      else { return nil }
+      return AuthSession(
+        user: profile, token: access ?? "",
+        expiresAt: access.flatMap { storage.state.auth.accessTokens[$0]?.expiresAt } ?? now,
+        refreshToken: refresh, refreshExpiresAt: record.expiresAt)
+    }
   }
 
   /// Issues a session for `user` outside any operation, as a device's stored session.
@@ -336,17 +382,20 @@ public actor MockBackend {
   public func issueSession(for user: UserID, accessUntil: Date? = nil, refreshUntil: Date? = nil) throws(AppError)
     -> AuthSession
   {
-    let profile = try state.account(user).profile
-    current = nil
-    var session = state.auth.issueSession(for: profile, at: clock.now())
-    if let accessUntil {
-      state.auth.accessTokens[session.token]?.expiresAt = accessUntil
-      session.expiresAt = accessUntil
+    let now = clock.now()
+    return try storage.withLock { storage throws(AppError) -> AuthSession in
+      let profile = try storage.state.account(user).profile
+      storage.current = nil
+      var session = storage.state.auth.issueSession(for: profile, at: now)
+      if let accessUntil {
+        storage.state.auth.accessTokens[session.token]?.expiresAt = accessUntil
+        session.expiresAt = accessUntil
+      }
+      if let refreshUntil {
+        storage.state.auth.refreshTokens[session.refreshToken]?.expiresAt = refreshUntil
+        session.refreshExpiresAt = refreshUntil
+      }
+      return session
     }
-    if let refreshUntil {
-      state.auth.refreshTokens[session.refreshToken]?.expiresAt = refreshUntil
-      session.refreshExpiresAt = refreshUntil
-    }
-    return session
   }
 }

@@ -11,11 +11,11 @@ public struct MockCloudSyncService: CloudSyncService {
   }
 
   public func performInitialSetup() async throws(AppError) {
-    try await backend.read(.syncPerformInitialSetup) { _, _ in }
+    try backend.read(.syncPerformInitialSetup) { _, _ in }
   }
 
   public func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus {
-    try await backend.read(.syncSync) { state, now throws(AppError) in
+    try backend.read(.syncSync) { state, now throws(AppError) in
       _ = try state.family(family)
       return .upToDate(now)
     }

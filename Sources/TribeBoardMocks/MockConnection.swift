@@ -15,14 +15,14 @@ public struct MockConnection: Sendable {
   /// Runs `body` as `operation`, with the phone's access token checked.
   func perform<T: Sendable>(
     _ operation: MockOperation, _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
-  ) async throws(AppError) -> T {
-    try await backend.perform(operation, from: device, authenticated: true, body)
+  ) throws(AppError) -> T {
+    try backend.perform(operation, from: device, authenticated: true, body)
   }
 
   /// Runs `body`, which only reads the backend's state, as `operation`, with the phone's access token checked.
   func read<T: Sendable>(
     _ operation: MockOperation, _ body: @Sendable (MockState, Date) throws(AppError) -> T
-  ) async throws(AppError) -> T {
-    try await backend.read(operation, from: device, authenticated: true, body)
+  ) throws(AppError) -> T {
+    try backend.read(operation, from: device, authenticated: true, body)
   }
 }

@@ -15,7 +15,7 @@ public struct MockDataService: DataService {
 
   public func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family {
     let name = try Validation.familyName(name)
-    return try await backend.perform(.dataCreateFamily) { state, _ throws(AppError) in
+    return try backend.perform(.dataCreateFamily) { state, _ throws(AppError) in
       try RoleRules.checkCreate(isChildAccount: try state.account(creator).isChild)
       let family = Family(
         id: state.nextID("family", isTaken: state.store.hasFamily), name: name, code: state.uniqueFamilyCode())
@@ -27,7 +27,7 @@ public struct MockDataService: DataService {
 
   public func findFamily(code: String) async throws(AppError) -> FamilyPreview {
     let code = try Validation.familyCode(code)
-    return try await backend.read(.dataFindFamily) { state, _ throws(AppError) in
+    return try backend.read(.dataFindFamily) { state, _ throws(AppError) in
       guard let family = state.store.family(code: code) else {
         throw AppError(.familyNotFound, "No family has the code \(code). Check it with the family's parent admin.")
       }
@@ -36,7 +36,7 @@ public struct MockDataService: DataService {
   }
 
   public func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership {
-    try await backend.perform(.dataJoinFamily) { state, now throws(AppError) in
+    try backend.perform(.dataJoinFamily) { state, now throws(AppError) in
       let account = try state.account(user)
       _ = try state.family(family)
       let existing = state.existingMembership(of: user, in: family)
@@ -60,18 +60,18 @@ public struct MockDataService: DataService {
   }
 
   public func families(for user: UserID) async throws(AppError) -> [Family] {
-    try await backend.read(.dataFamilies) { state, _ in state.store.families(of: user) }
+    try backend.read(.dataFamilies) { state, _ in state.store.families(of: user) }
   }
 
   public func members(of family: FamilyID) async throws(AppError) -> [Member] {
-    try await backend.read(.dataMembers) { state, _ throws(AppError) in
+    try backend.read(.dataMembers) { state, _ throws(AppError) in
       _ = try state.family(family)
       return state.members(of: family)
     }
   }
 
   public func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataChangeRole) { state, now throws(AppError) in
+    try backend.perform(.dataChangeRole) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
       try RoleRules.checkChange(
@@ -91,7 +91,7 @@ public struct MockDataService: DataService {
   }
 
   public func removeMember(_ user: UserID, from family: FamilyID, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataRemoveMember) { state, now throws(AppError) in
+    try backend.perform(.dataRemoveMember) { state, now throws(AppError) in
       try state.require(user == actor ? .leaveFamily : .manageFamily, of: actor, in: family, at: now)
       guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
       try RoleRules.checkRemoval(of: membership, members: state.members(of: family))
@@ -101,7 +101,7 @@ public struct MockDataService: DataService {
   }
 
   public func regenerateCode(for family: FamilyID, by actor: UserID) async throws(AppError) -> Family {
-    try await backend.perform(.dataRegenerateCode) { state, now throws(AppError) in
+    try backend.perform(.dataRegenerateCode) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       let code = state.uniqueFamilyCode()
       guard let changed = state.store.setCode(code, of: family) else { throw AppError(.familyNotFound) }
@@ -112,11 +112,11 @@ public struct MockDataService: DataService {
   // MARK: Profile and preferences
 
   public func profile(of user: UserID) async throws(AppError) -> UserProfile {
-    try await backend.read(.dataProfile) { state, _ throws(AppError) in try state.account(user).profile }
+    try backend.read(.dataProfile) { state, _ throws(AppError) in try state.account(user).profile }
   }
 
   public func notificationPreferences(of user: UserID) async throws(AppError) -> NotificationPreferences {
-    try await backend.read(.dataNotificationPreferences) { state, _ throws(AppError) in
+    try backend.read(.dataNotificationPreferences) { state, _ throws(AppError) in
       try state.account(user).notifications
     }
   }
@@ -124,7 +124,7 @@ public struct MockDataService: DataService {
   public func setNotificationPreferences(_ preferences: NotificationPreferences, for user: UserID)
     async throws(AppError)
   {
-    try await backend.perform(.dataSetNotificationPreferences) { state, _ throws(AppError) in
+    try backend.perform(.dataSetNotificationPreferences) { state, _ throws(AppError) in
       guard state.store.setNotifications(preferences, of: user) else { throw AppError(.accountNotFound) }
     }
   }
@@ -132,7 +132,7 @@ public struct MockDataService: DataService {
   // MARK: Calendar
 
   public func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent] {
-    try await backend.read(.dataEvents) { state, _ in
+    try backend.read(.dataEvents) { state, _ in
       state.store.events.items(of: family).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
   }
@@ -140,7 +140,7 @@ public struct MockDataService: DataService {
   public func addEvent(_ event: NewEvent, to family: FamilyID, by actor: UserID) async throws(AppError)
     -> CalendarEvent
   {
-    try await backend.perform(.dataAddEvent) { state, now throws(AppError) in
+    try backend.perform(.dataAddEvent) { state, now throws(AppError) in
       try state.require(.addEvent, of: actor, in: family, at: now)
       let added = CalendarEvent(
         id: state.nextID("event", isTaken: state.store.events.contains), familyID: family, title: event.title,
@@ -153,11 +153,11 @@ public struct MockDataService: DataService {
   // MARK: Tasks
 
   public func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask] {
-    try await backend.read(.dataTasks) { state, _ in state.store.tasks.items(of: family) }
+    try backend.read(.dataTasks) { state, _ in state.store.tasks.items(of: family) }
   }
 
   public func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask {
-    try await backend.perform(.dataAddTask) { state, now throws(AppError) in
+    try backend.perform(.dataAddTask) { state, now throws(AppError) in
       try state.require(.addTask, of: actor, in: family, at: now)
       if let assignee = task.assignee { try state.checkAssignee(assignee, in: family) }
       let added = FamilyTask(
@@ -169,13 +169,13 @@ public struct MockDataService: DataService {
   }
 
   public func setStatus(_ status: FamilyTask.Status, ofTask task: ItemID, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataSetStatus) { state, now throws(AppError) in
+    try backend.perform(.dataSetStatus) { state, now throws(AppError) in
       try state.setStatus(status, ofTask: task, by: actor, changedAt: now, now: now)
     }
   }
 
   public func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataAssign) { state, now throws(AppError) in
+    try backend.perform(.dataAssign) { state, now throws(AppError) in
       try state.assign(task: task, to: assignee, by: actor, changedAt: now, now: now)
     }
   }
@@ -183,7 +183,7 @@ public struct MockDataService: DataService {
   // MARK: Messaging
 
   public func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
-    try await backend.read(.dataMessages) { state, _ in
+    try backend.read(.dataMessages) { state, _ in
       // By the time they were written; messages written in the same second keep the order they arrived in.
       state.store.messages.items(of: family).enumerated()
         .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
@@ -193,32 +193,32 @@ public struct MockDataService: DataService {
   public func sendMessage(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError)
     -> FamilyMessage
   {
-    try await backend.perform(.dataSendMessage) { state, now throws(AppError) in
+    try backend.perform(.dataSendMessage) { state, now throws(AppError) in
       try state.sendMessage(text, to: family, by: actor, writtenAt: now, now: now)
     }
   }
 
   public func notices(in family: FamilyID) async throws(AppError) -> [Notice] {
-    try await backend.read(.dataNotices) { state, _ in
+    try backend.read(.dataNotices) { state, _ in
       state.store.notices.items(of: family)
         .sorted { ($0.pinned ? 0 : 1, $1.postedAt, $0.id) < ($1.pinned ? 0 : 1, $0.postedAt, $1.id) }
     }
   }
 
   public func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice {
-    try await backend.perform(.dataPostNotice) { state, now throws(AppError) in
+    try backend.perform(.dataPostNotice) { state, now throws(AppError) in
       try state.postNotice(text, to: family, by: actor, writtenAt: now, now: now)
     }
   }
 
   public func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataSetPinned) { state, now throws(AppError) in
+    try backend.perform(.dataSetPinned) { state, now throws(AppError) in
       try state.setPinned(pinned, notice: notice, by: actor, now: now)
     }
   }
 
   public func unreadMessages(in family: FamilyID, for user: UserID) async throws(AppError) -> [ItemID] {
-    try await backend.read(.dataUnreadMessages) { state, _ throws(AppError) in
+    try backend.read(.dataUnreadMessages) { state, _ throws(AppError) in
       _ = try state.family(family)
       guard let unread = state.unreadMessages(of: user, in: family) else {
         throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
@@ -228,7 +228,7 @@ public struct MockDataService: DataService {
   }
 
   public func markRead(in family: FamilyID, through message: ItemID, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataMarkRead) { state, now throws(AppError) in
+    try backend.perform(.dataMarkRead) { state, now throws(AppError) in
       try state.require(.viewMessages, of: actor, in: family, at: now)
       guard let position = state.store.messages.position(of: message),
         state.store.messages[position].familyID == family
@@ -242,7 +242,7 @@ public struct MockDataService: DataService {
   // MARK: Changes made on a phone
 
   public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
-    try await backend.perform(change.change.operation) { state, now throws(AppError) in
+    try backend.perform(change.change.operation) { state, now throws(AppError) in
       try state.apply(change, now: now)
     }
   }
@@ -250,11 +250,11 @@ public struct MockDataService: DataService {
   // MARK: School run
 
   public func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute] {
-    try await backend.read(.dataRoutes) { state, _ in state.store.routes.items(of: family) }
+    try backend.read(.dataRoutes) { state, _ in state.store.routes.items(of: family) }
   }
 
   public func pickups(in family: FamilyID) async throws(AppError) -> [Pickup] {
-    try await backend.read(.dataPickups) { state, _ in
+    try backend.read(.dataPickups) { state, _ in
       // The family's pickups in the order added (routes can share an id only in a hand-built world), then by time.
       let routes = Set(state.store.routes.items(of: family).map(\.id))
       let positions = routes.flatMap { state.store.pickups.positions(of: $0) }.sorted()
@@ -263,7 +263,7 @@ public struct MockDataService: DataService {
   }
 
   public func setDriver(_ driver: UserID?, ofPickup pickup: ItemID, by actor: UserID) async throws(AppError) {
-    try await backend.perform(.dataSetDriver) { state, now throws(AppError) in
+    try backend.perform(.dataSetDriver) { state, now throws(AppError) in
       try state.setDriver(driver, ofPickup: pickup, by: actor, now: now)
     }
   }

@@ -22,14 +22,14 @@ public final class MockEnvironment: Sendable {
   /// it, or else a fresh one, onboarded and signed in.
   public func signedInDevice(for user: UserID) async -> MockDevice {
     if let saved = configuration.phones.first(where: { $0.user == user }) { return await device(saved) }
-    return MockDevice(user: user, onboardingCompleted: true, session: try? await backend.issueSession(for: user))
+    return MockDevice(user: user, onboardingCompleted: true, session: try? backend.issueSession(for: user))
   }
 
   /// A phone remembering what `state` says; a signed-in one holds a session issued now.
   private func device(_ state: MockDeviceState) async -> MockDevice {
     let session =
       state.signedIn
-      ? try? await backend.issueSession(
+      ? try? backend.issueSession(
         for: state.user, accessUntil: state.accessUntil, refreshUntil: state.refreshUntil)
       : nil
     let device = MockDevice(

@@ -52,14 +52,14 @@ public struct ScenarioLint {
     let simulator = Simulator(scenario: scenario, flow: flow)
     await simulator.start()
     replay.actedAs.insert(simulator.actingUser)
-    await note(simulator, into: &replay)
+    note(simulator, into: &replay)
     let path = "journeys.\(journey.name)"
     let positioned = sourceMap.count(path) == journey.steps.count
     for (index, input) in journey.steps.enumerated() {
       let before = simulator.state
       let step = await simulator.handle(input)
       replay.actedAs.insert(simulator.actingUser)
-      await note(simulator, into: &replay)
+      note(simulator, into: &replay)
       let place = (positioned ? sourceMap.location("\(path)[\(index)]") : nil) ?? sourceMap.keyLocation(path)
       if let problem = refusal(input, step, before: before, next: journey.steps.dropFirst(index + 1).first) {
         replay.findings.append(
@@ -73,10 +73,10 @@ public struct ScenarioLint {
     }
   }
 
-  private func note(_ simulator: Simulator, into replay: inout Replay) async {
+  private func note(_ simulator: Simulator, into replay: inout Replay) {
     // Fault ids name this scenario's faults only while its world runs (not after `:scenario` switched it).
     if simulator.scenario.source == scenario.source {
-      replay.firedFaults.formUnion(await simulator.environment.backend.firedFaults)
+      replay.firedFaults.formUnion(simulator.environment.backend.firedFaults)
     }
     let snapshot = simulator.snapshot
     if snapshot.screen == .dashboard, snapshot.role != nil { replay.dashboardUsers.insert(simulator.actingUser) }

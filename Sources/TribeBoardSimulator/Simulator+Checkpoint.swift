@@ -31,12 +31,12 @@ extension Simulator {
           memory: phone.device.remembered))
     }
     return Checkpoint(
-      backend: await environment.backend.snapshot(), clock: environment.clock.now(), phones: phones,
+      backend: environment.backend.snapshot(), clock: environment.clock.now(), phones: phones,
       devices: devices, phoneKeys: keys, actingUser: actingUser)
   }
 
   func restore(_ checkpoint: Checkpoint) async {
-    await environment.backend.restore(checkpoint.backend)
+    environment.backend.restore(checkpoint.backend)
     environment.clock.set(checkpoint.clock)
     phones = checkpoint.phones
     // The devices are objects: putting their memory back changes nothing in `phones`, which keeps sharing the

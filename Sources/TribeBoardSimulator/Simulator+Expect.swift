@@ -35,11 +35,11 @@ extension Simulator {
       let mismatch: String?
       switch check {
       case .task(let title, let status, let assignee):
-        mismatch = await taskMismatch(title: title, status: status, assignee: assignee)
+        mismatch = taskMismatch(title: title, status: status, assignee: assignee)
       case .member(let name, let role, let unread):
-        mismatch = await memberMismatch(name: name, role: role, unread: unread)
+        mismatch = memberMismatch(name: name, role: role, unread: unread)
       case .unread(let count):
-        mismatch = await unreadMismatch(count)
+        mismatch = unreadMismatch(count)
       default:
         mismatch = stateMismatch(check)
       }
@@ -87,9 +87,9 @@ extension Simulator {
     TextRenderer(style: .plain, boxed: false).render(snapshot).collapsingWhitespace
   }
 
-  private func taskMismatch(title: String, status: FamilyTask.Status?, assignee: UserID??) async -> String? {
+  private func taskMismatch(title: String, status: FamilyTask.Status?, assignee: UserID??) -> String? {
     guard let family = state.family else { return "task “\(title)”: \(noFamily)" }
-    let tasks = await environment.backend.tasks(of: family.id)
+    let tasks = environment.backend.tasks(of: family.id)
     let wanted = StepExpectation.comparable(title)
     guard let task = tasks.first(where: { StepExpectation.comparable($0.title) == wanted }) else {
       return "there is no task “\(title)” in \(family.name)"
@@ -108,9 +108,9 @@ extension Simulator {
   }
 
   /// The acting person's unread messages against `expected`.
-  private func unreadMismatch(_ expected: Int) async -> String? {
+  private func unreadMismatch(_ expected: Int) -> String? {
     guard let family = state.family, let user = state.user else { return "unread: \(noFamily)" }
-    guard let actual = await environment.backend.unreadCount(of: user.id, in: family.id) else {
+    guard let actual = environment.backend.unreadCount(of: user.id, in: family.id) else {
       return "\(user.firstName) is not a member of \(family.name) any more, so has no messages to read"
     }
     return actual == expected
@@ -122,10 +122,10 @@ extension Simulator {
     "\(count) message\(count == 1 ? "" : "s")"
   }
 
-  private func memberMismatch(name: String, role: Role??, unread: Int?) async -> String? {
+  private func memberMismatch(name: String, role: Role??, unread: Int?) -> String? {
     guard let family = state.family else { return "member \(name): \(noFamily)" }
     let backend = environment.backend
-    let accounts = await backend.accounts
+    let accounts = backend.accounts
     let wanted = name.lowercased()
     guard
       let person = accounts.map(\.profile).first(where: {
@@ -135,14 +135,14 @@ extension Simulator {
       return "nobody called \(name) in this world"
         + NameSuggestion.didYouMean(name, in: accounts.map(\.profile.firstName))
     }
-    let membership = await backend.membership(of: person.id, in: family.id)
+    let membership = backend.membership(of: person.id, in: family.id)
     let roleFound = roleMismatch(person, in: family, membership, expected: role)
     guard let unread else { return roleFound }
     guard membership != nil else {
       // Not being a member is said once: by the role's mismatch, or here when the role expected none.
       return roleFound ?? "\(person.firstName) is not a member of \(family.name), so has no messages to read"
     }
-    let actual = await backend.unreadCount(of: person.id, in: family.id) ?? 0
+    let actual = backend.unreadCount(of: person.id, in: family.id) ?? 0
     let unreadFound =
       actual == unread
       ? nil : "\(person.firstName) has \(messages(actual)) unread in \(family.name), expected \(unread)"

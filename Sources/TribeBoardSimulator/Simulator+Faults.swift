@@ -6,23 +6,23 @@ import TribeBoardScenarios
 
 /// The simulator's failure controls: faults, the phone's network, and service latency.
 extension Simulator {
-  func fault(_ argument: String, into step: inout Step) async {
+  func fault(_ argument: String, into step: inout Step) {
     let backend = environment.backend
     let words = argument.split(separator: " ").map(String.init)
     switch words.first {
     case nil:
-      let faults = await backend.armedFaults
+      let faults = backend.armedFaults
       step.messages.append(
         .init(
           kind: .info,
           text: faults.isEmpty
             ? "No faults armed." : (["Armed faults:"] + faults.map { "  \($0.summary)" }).joined(separator: "\n")))
     case "clear" where words.count == 1:
-      await backend.clearFaults()
+      backend.clearFaults()
       step.messages.append(.init(kind: .success, text: "No faults armed."))
     case "clear":
-      let ids = await backend.armedFaults.map(\.id)
-      if words.count == 2, await backend.disarm(words[1]) {
+      let ids = backend.armedFaults.map(\.id)
+      if words.count == 2, backend.disarm(words[1]) {
         step.messages.append(.init(kind: .success, text: "Fault \(words[1]) disarmed."))
       } else {
         let armed = ids.isEmpty ? "no fault is armed" : "armed: \(ids.joined(separator: ", "))"
@@ -30,10 +30,10 @@ extension Simulator {
           .init(kind: .problem, text: "? No fault \(words.dropFirst().joined(separator: " ")); \(armed)."))
       }
     default:
-      let accounts = await environment.backend.accounts.map(\.profile.id)
+      let accounts = environment.backend.accounts.map(\.profile.id)
       switch FaultArgument.parse(words, now: environment.clock.now(), accounts: accounts) {
       case .success(let fault):
-        let armed = await backend.inject(fault)
+        let armed = backend.inject(fault)
         step.messages.append(.init(kind: .success, text: "Armed \(armed.summary)."))
       case .failure(let problem):
         step.messages.append(
@@ -62,11 +62,11 @@ extension Simulator {
   }
 
   /// `:latency`, `:latency clear`, `:latency SERVICE[.OPERATION] DURATION`.
-  func latency(_ argument: String, into step: inout Step) async {
+  func latency(_ argument: String, into step: inout Step) {
     let backend = environment.backend
     let words = argument.split(separator: " ").map(String.init)
     if words.isEmpty {
-      let set = await backend.latencies.sorted { $0.key < $1.key }
+      let set = backend.latencies.sorted { $0.key < $1.key }
       step.messages.append(
         .init(
           kind: .info,
@@ -76,7 +76,7 @@ extension Simulator {
       return
     }
     if words == ["clear"] {
-      for key in await backend.latencies.keys { await backend.setLatency(0, for: key) }
+      for key in backend.latencies.keys { backend.setLatency(0, for: key) }
       step.messages.append(.init(kind: .success, text: "No latency set: every call answers at once."))
       return
     }
@@ -91,7 +91,7 @@ extension Simulator {
             + "as :fault lists them); the duration is \(DurationText.help); 0s removes it."))
       return
     }
-    await backend.setLatency(seconds, for: words[0])
+    backend.setLatency(seconds, for: words[0])
     step.messages.append(
       .init(
         kind: .success,

@@ -16,7 +16,7 @@ extension Simulator {
     var screens: [UserID: SavedScreen] = [:]
     for (user, phone) in phones.sorted(by: { $0.key < $1.key }) {
       let device = phone.device
-      let expiry = await backend.expiry(ofTokensOn: device)
+      let expiry = backend.expiry(ofTokensOn: device)
       let signedIn = device.refreshToken != nil
       devices.append(
         MockDeviceState(
@@ -28,9 +28,9 @@ extension Simulator {
     let inHand =
       devices.first { $0.user == actingUser } ?? MockDeviceState(user: actingUser, onboardingCompleted: true)
     let configuration = MockConfiguration(
-      now: now, seed: scenario.configuration.seed, world: await backend.world, device: inHand,
-      phones: devices.filter { $0.user != actingUser }, faults: await backend.armedFaults.map(Self.remaining),
-      latency: await backend.latencies, auth: await backend.authPolicy, signInLocks: await backend.signInLocks)
+      now: now, seed: scenario.configuration.seed, world: backend.world, device: inHand,
+      phones: devices.filter { $0.user != actingUser }, faults: backend.armedFaults.map(Self.remaining),
+      latency: backend.latencies, auth: backend.authPolicy, signInLocks: backend.signInLocks)
     let state = state
     let who = state.user?.name ?? actingUser
     let place = state.family.map { " in \($0.name)" } ?? ""
@@ -95,15 +95,15 @@ extension Simulator {
     let onboarded = await device.onboardingCompleted()
     guard case .onboarding = screen else {
       guard onboarded else { return false }
-      let session = await environment.backend.storedSession(of: device)
+      let session = environment.backend.storedSession(of: device)
       switch Self.stage(of: screen) {
       case .signedOut:
         guard session == nil else { return false }
       case .withoutFamily:
-        guard let session, await activeMembership(of: session.user.id) == nil else { return false }
+        guard let session, activeMembership(of: session.user.id) == nil else { return false }
         state.session = .signedIn(session)
       case .inFamily:
-        guard let session, let (family, membership) = await activeMembership(of: session.user.id) else {
+        guard let session, let (family, membership) = activeMembership(of: session.user.id) else {
           return false
         }
         state.session = .member(session, family, membership)
@@ -126,8 +126,8 @@ extension Simulator {
   }
 
   /// The family `user` is an active member of now, read from the world.
-  private func activeMembership(of user: UserID) async -> (Family, Membership)? {
-    let world = await environment.backend.world
+  private func activeMembership(of user: UserID) -> (Family, Membership)? {
+    let world = environment.backend.world
     let now = environment.clock.now()
     guard let membership = world.memberships.first(where: { $0.userID == user && $0.isActive(at: now) }),
       let family = world.families.first(where: { $0.id == membership.familyID })

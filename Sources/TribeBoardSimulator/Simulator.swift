@@ -100,7 +100,7 @@ public final class Simulator {
     let device = await environment.primaryDevice()
     await open(device)
     var step = Step(input: nil, snapshot: snapshot)
-    await reportLatency(in: &step)
+    reportLatency(in: &step)
     return step
   }
 
@@ -125,7 +125,7 @@ public final class Simulator {
   /// acting person's state, when the caller already knows it.
   func handle(_ line: String, recording: Bool, resolved: InputParser.Resolution? = nil) async -> Step {
     var step = await perform(line, resolved: resolved)
-    await reportLatency(in: &step)
+    reportLatency(in: &step)
     if recording, Self.changesTheSimulation(line) { history.append(line) }
     return step
   }
@@ -144,14 +144,14 @@ public final class Simulator {
   func replay(_ inputs: [String]) async {
     await start()
     for input in inputs { _ = await perform(input) }
-    _ = await environment.backend.takeElapsed()
+    _ = environment.backend.takeElapsed()
     history = inputs
   }
 
   /// With latency set, the calls of a step took simulated time: one deterministic line says so (a terminal shows
   /// it while the step runs; a transcript keeps it).
-  private func reportLatency(in step: inout Step) async {
-    let elapsed = await environment.backend.takeElapsed()
+  private func reportLatency(in step: inout Step) {
+    let elapsed = environment.backend.takeElapsed()
     guard elapsed > 0 else { return }
     step.latency = elapsed
     step.messages.insert(.init(kind: .info, text: "Loading… (\(DurationText.describe(elapsed)) simulated)"), at: 0)
@@ -181,7 +181,7 @@ public final class Simulator {
     let line = intent.argument.map { "\(words) \($0.typed)" } ?? words
     var step = Step(input: line)
     await apply(.intent(intent), into: &step)
-    await reportLatency(in: &step)
+    reportLatency(in: &step)
     if step.transition != nil { history.append(line) }
     return step
   }
@@ -260,11 +260,11 @@ public final class Simulator {
     case .clock:
       await moveClock(argument, into: &step)
     case .fault:
-      await fault(argument, into: &step)
+      fault(argument, into: &step)
     case .offline, .online:
       await setNetwork(online: control == .online, into: &step)
     case .latency:
-      await latency(argument, into: &step)
+      latency(argument, into: &step)
     case .expect:
       await expect(argument, into: &step)
     case .undo:
@@ -297,7 +297,7 @@ public final class Simulator {
   }
 
   private func act(as argument: String, into step: inout Step) async {
-    let accounts = await environment.backend.accounts.map(\.profile)
+    let accounts = environment.backend.accounts.map(\.profile)
     guard !argument.isEmpty else {
       let list = accounts.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
       step.messages.append(.init(kind: .info, text: "Acting as \(actingUser). People: \(list)"))
@@ -394,8 +394,8 @@ public final class Simulator {
       let waiting = await device.outbox().changes.count
       network = (device.isOnline ? "online" : "offline") + (waiting > 0 ? ", \(waiting) changes waiting" : "")
     }
-    let faults = await environment.backend.armedFaults.map(\.summary)
-    let latency = await environment.backend.latencies.sorted { $0.key < $1.key }
+    let faults = environment.backend.armedFaults.map(\.summary)
+    let latency = environment.backend.latencies.sorted { $0.key < $1.key }
       .map { "\($0.key) \(DurationText.describe($0.value))" }
     return """
       Scenario: \(scenario.name) — \(scenario.summary)

@@ -10,11 +10,11 @@ import TribeBoardScenarios
 /// Faults, sessions, the offline queue and conflicts: the half of the app where things go wrong.
 @Suite struct FaultScheduleTests {
   /// Calls `operation` from `device` and gives the error code, or `nil` when it worked.
-  func call(_ backend: MockBackend, _ operation: MockOperation = .dataTasks, from device: MockDevice? = nil) async
+  func call(_ backend: MockBackend, _ operation: MockOperation = .dataTasks, from device: MockDevice? = nil)
     -> AppError.Code?
   {
     do {
-      _ = try await backend.perform(operation, from: device) { _, _ in 0 }
+      _ = try backend.perform(operation, from: device) { _, _ in 0 }
       return nil
     } catch {
       return error.code
@@ -29,45 +29,45 @@ import TribeBoardScenarios
 
   @Test func nextNCallsThenNoMore() async {
     let backend = backend()
-    await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(2)))
-    #expect(await call(backend) == .networkTimeout)
-    #expect(await call(backend) == .networkTimeout)
-    #expect(await call(backend) == nil)
-    #expect(await backend.armedFaults.isEmpty)
+    backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(2)))
+    #expect(call(backend) == .networkTimeout)
+    #expect(call(backend) == .networkTimeout)
+    #expect(call(backend) == nil)
+    #expect(backend.armedFaults.isEmpty)
   }
 
   @Test func theNthCallOnly() async {
     let backend = backend()
-    await backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .nth(3)))
-    #expect(await call(backend) == nil)
-    #expect(await call(backend) == nil)
-    #expect(await call(backend) == .serviceUnavailable)
-    #expect(await call(backend) == nil)
+    backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .nth(3)))
+    #expect(call(backend) == nil)
+    #expect(call(backend) == nil)
+    #expect(call(backend) == .serviceUnavailable)
+    #expect(call(backend) == nil)
   }
 
   @Test func afterASimulatedTime() async {
     let backend = backend()
-    await backend.inject(
+    backend.inject(
       Fault(operation: .dataTasks, error: .networkTimeout, schedule: .after(Fixtures.now.addingTimeInterval(60))))
-    #expect(await call(backend) == nil)
+    #expect(call(backend) == nil)
     backend.clock.advance(by: 59)
-    #expect(await call(backend) == nil)
+    #expect(call(backend) == nil)
     backend.clock.advance(by: 1)
-    #expect(await call(backend) == .networkTimeout)
-    #expect(await call(backend) == .networkTimeout)
+    #expect(call(backend) == .networkTimeout)
+    #expect(call(backend) == .networkTimeout)
   }
 
   @Test func aSeededProbabilityRepeatsAndRoughlyHolds() async {
-    func run(seed: UInt64) async -> [Bool] {
+    func run(seed: UInt64) -> [Bool] {
       let backend = backend(seed: seed)
-      await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .probability(0.25)))
+      backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .probability(0.25)))
       var failed: [Bool] = []
-      for _ in 0..<400 { failed.append(await call(backend) != nil) }
+      for _ in 0..<400 { failed.append(call(backend) != nil) }
       return failed
     }
-    let first = await run(seed: 1)
-    #expect(await run(seed: 1) == first)
-    #expect(await run(seed: 2) != first)
+    let first = run(seed: 1)
+    #expect(run(seed: 1) == first)
+    #expect(run(seed: 2) != first)
     let rate = Double(first.filter { $0 }.count) / Double(first.count)
     #expect(rate > 0.18 && rate < 0.32, "\(rate)")
   }
@@ -76,9 +76,9 @@ import TribeBoardScenarios
     let backend = backend()
     let sarah = MockDevice(user: "sarah", onboardingCompleted: true)
     let mark = MockDevice(user: "mark", onboardingCompleted: true)
-    await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, account: "mark"))
-    #expect(await call(backend, from: sarah) == nil)
-    #expect(await call(backend, from: mark) == .networkTimeout)
+    backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, account: "mark"))
+    #expect(call(backend, from: sarah) == nil)
+    #expect(call(backend, from: mark) == .networkTimeout)
   }
 
   @Test func anOfflinePhoneFailsEveryCallAndOthersDoNot() async {
@@ -87,32 +87,51 @@ import TribeBoardScenarios
     let mark = MockDevice(user: "mark", onboardingCompleted: true)
     sarah.isOnline = false
     for operation in [MockOperation.dataTasks, .authSignIn, .syncSync] {
-      #expect(await call(backend, operation, from: sarah) == .offline)
-      #expect(await call(backend, operation, from: mark) == nil)
+      #expect(call(backend, operation, from: sarah) == .offline)
+      #expect(call(backend, operation, from: mark) == nil)
     }
   }
 
   @Test func theLastArmedFaultActsAtOnceAndOneCanBeDisarmed() async {
     let backend = backend()
-    let first = await backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(5)))
-    let second = await backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .next(1)))
+    let first = backend.inject(Fault(operation: .dataTasks, error: .networkTimeout, schedule: .next(5)))
+    let second = backend.inject(Fault(operation: .dataTasks, error: .serviceUnavailable, schedule: .next(1)))
     #expect([first.id, second.id] == ["f1", "f2"])
-    #expect(await call(backend) == .serviceUnavailable)
-    #expect(await call(backend) == .networkTimeout)
-    #expect(await backend.disarm("f1"))
-    #expect(await !backend.disarm("f1"))
-    #expect(await call(backend) == nil)
+    #expect(call(backend) == .serviceUnavailable)
+    #expect(call(backend) == .networkTimeout)
+    #expect(backend.disarm("f1"))
+    #expect(!backend.disarm("f1"))
+    #expect(call(backend) == nil)
   }
 
   @Test func latencyMovesTheSimulatedClock() async {
     let backend = backend()
-    await backend.setLatency(2, for: "data")
-    await backend.setLatency(0.5, for: "data.tasks")
-    #expect(await call(backend) == nil)
-    #expect(await call(backend, .dataEvents) == nil)
+    backend.setLatency(2, for: "data")
+    backend.setLatency(0.5, for: "data.tasks")
+    #expect(call(backend) == nil)
+    #expect(call(backend, .dataEvents) == nil)
     #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(2.5))
-    #expect(await backend.takeElapsed() == 2.5)
-    #expect(await backend.takeElapsed() == 0)
+    #expect(backend.takeElapsed() == 2.5)
+    #expect(backend.takeElapsed() == 0)
+  }
+
+  /// The backend is one world shared by every phone, called from any thread: each call, its admission (latency,
+  /// faults) and its body together, runs alone, so calls from many tasks at once lose nothing.
+  @Test func callsFromManyTasksAtOnceEachRunAlone() async {
+    let backend = backend()
+    backend.setLatency(1, for: "data")
+    let ids = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          (0..<200).map { _ in (try? backend.perform(.dataAddTask) { state, _ in state.nextID("t") }) ?? "failed" }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(!ids.contains("failed"))
+    #expect(Set(ids).count == 1600)
+    #expect(backend.takeElapsed() == 1600)
+    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(1600))
   }
 
   @Test func theREPLArmsEverySchedule() {

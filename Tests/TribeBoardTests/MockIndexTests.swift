@@ -103,7 +103,7 @@ import TribeBoardMocks
     func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
     var changed = 0
     for round in 0..<300 {
-      let world = await backend.world
+      let world = backend.world
       // Mostly people of the family acted on, so that most changes are allowed.
       let family = pick(world.families).id
       let members = world.memberships.filter { $0.familyID == family }.map(\.userID)
@@ -170,7 +170,7 @@ import TribeBoardMocks
       } catch {
         // A refusal is an answer too; the reads must still agree.
       }
-      let after = await backend.world
+      let after = backend.world
       try await Self.expectConsistent(data, after, after: step)
       // A code that was replaced finds no family.
       let current = Set(after.families.map(\.code))
@@ -217,30 +217,30 @@ import TribeBoardMocks
 
   @Test func aReadKeepsTheSnapshotAndAChangeMakesANewOne() async throws {
     let backend = Self.backend()
-    let first = await backend.snapshot()
-    let families = try await backend.read(.dataFamilies) { state, _ in state.world.families.count }
+    let first = backend.snapshot()
+    let families = try backend.read(.dataFamilies) { state, _ in state.world.families.count }
     #expect(families == 3)
-    #expect(await backend.snapshot() == first)
-    try await backend.perform(.dataRemoveMember) { state, _ in Self.dropFamily(&state) }
-    #expect(await backend.snapshot() != first)
-    await backend.restore(first)
-    #expect(await backend.snapshot() == first)
-    #expect(await backend.world.families.count == 3)
+    #expect(backend.snapshot() == first)
+    try backend.perform(.dataRemoveMember) { state, _ in Self.dropFamily(&state) }
+    #expect(backend.snapshot() != first)
+    backend.restore(first)
+    #expect(backend.snapshot() == first)
+    #expect(backend.world.families.count == 3)
   }
 
   /// A body that changes the state and then throws leaves the change, and the snapshot says so.
   @Test func aChangeFollowedByAnErrorIsInTheNextSnapshot() async throws {
     let backend = Self.backend()
-    let before = await backend.snapshot()
-    await #expect(throws: AppError.self) {
-      try await backend.perform(.dataRemoveMember) { state, _ throws(AppError) in
+    let before = backend.snapshot()
+    #expect(throws: AppError.self) {
+      try backend.perform(.dataRemoveMember) { state, _ throws(AppError) in
         Self.dropFamily(&state)
         throw AppError(.serviceUnavailable)
       }
     }
-    #expect(await backend.world.families.count == 2)
-    #expect(await backend.snapshot() != before)
-    await backend.restore(before)
-    #expect(await backend.world.families.count == 3)
+    #expect(backend.world.families.count == 2)
+    #expect(backend.snapshot() != before)
+    backend.restore(before)
+    #expect(backend.world.families.count == 3)
   }
 }

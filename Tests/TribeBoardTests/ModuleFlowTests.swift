@@ -182,7 +182,7 @@ import TribeBoardSimulator
     let environment = MockEnvironment(configuration)
     let data = MockDataService(backend: environment.backend)
     try await data.removeMember("mark", from: "johnsons", by: "sarah")
-    let world = await environment.backend.world
+    let world = environment.backend.world
     #expect(world.pickups[0].driver == nil)
     #expect(world.tasks[0].assignee == nil)
     try await data.setDriver("sarah", ofPickup: world.pickups[0].id, by: "sarah")

@@ -77,7 +77,7 @@ import TribeBoardScenarios
         return "action '\(action.label)' offered on \(screen) without \(needed)"
       }
     }
-    let codes = await simulator.environment.backend.world.families.map(\.code)
+    let codes = simulator.environment.backend.world.families.map(\.code)
     if Set(codes).count != codes.count { return "two families share a code: \(codes.sorted())" }
     return nil
   }

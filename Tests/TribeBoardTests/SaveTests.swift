@@ -121,7 +121,7 @@ import TribeBoardMocks
     _ = await live.handle("messages")
     _ = await live.handle("send Said: \"ok\" # 🎉 — yes")
     let (text, reopened) = try await Self.reopened(live)
-    let saved = await reopened.environment.backend.world
+    let saved = reopened.environment.backend.world
     #expect(saved.messages.map(\.text) == Self.hostile + ["Said: \"ok\" # 🎉 — yes"])
     #expect(saved.accounts[0].profile.name == "Zoë \"Z\" O'Brien: #1")
     #expect(saved.families[0].name == "The O'Brien-Johnsons: \"#1\"")
@@ -201,7 +201,7 @@ import TribeBoardMocks
     #expect(await reopened.phones["mark"]?.device.outbox().changes.count == 1)
     _ = await reopened.handle(":online")
     #expect(await reopened.phones["mark"]?.device.outbox().changes.isEmpty == true)
-    #expect(await reopened.environment.backend.world.messages.last?.text == "On my way")
+    #expect(reopened.environment.backend.world.messages.last?.text == "On my way")
     _ = await reopened.handle(":as sarah")
     #expect(reopened.state.screen == .taskDetail("bins"))
   }
@@ -228,13 +228,13 @@ import TribeBoardMocks
     #expect(text.contains("- { account: sarah, role: parentAdmin, lastRead: thanks }"), "\(text)")
     #expect(text.contains("- { account: mark, role: adult, lastRead: thanks }"))
     #expect(text.contains("- { account: ben, role: child }"))
-    let saved = await reopened.environment.backend.world
-    #expect(saved.memberships == (await live.environment.backend.world).memberships)
+    let saved = reopened.environment.backend.world
+    #expect(saved.memberships == live.environment.backend.world.memberships)
     for user in ["sarah", "mark", "ben"] {
-      let count = await reopened.environment.backend.unreadCount(of: user, in: "johnsons")
-      #expect(count == (await live.environment.backend.unreadCount(of: user, in: "johnsons")), "\(user)")
+      let count = reopened.environment.backend.unreadCount(of: user, in: "johnsons")
+      #expect(count == live.environment.backend.unreadCount(of: user, in: "johnsons"), "\(user)")
     }
-    #expect(await reopened.environment.backend.unreadCount(of: "mark", in: "johnsons") == 1)
+    #expect(reopened.environment.backend.unreadCount(of: "mark", in: "johnsons") == 1)
     #expect(ScenarioWriter.yaml(try ScenarioLoader.parse(text, source: "saved.yaml")) == text)
   }
 
@@ -309,7 +309,7 @@ import TribeBoardMocks
     let (text, reopened) = try await Self.reopened(live)
     #expect(text.contains("accessUntil: 2026-03-02T09:00:00Z"))
     let device = try #require(reopened.phones["sarah"]).device
-    #expect(await reopened.environment.backend.expiry(ofTokensOn: device).access == hour)
+    #expect(reopened.environment.backend.expiry(ofTokensOn: device).access == hour)
     let step = await reopened.handle(":clock +11m")
     #expect(step.snapshot?.notes.contains { $0.hasPrefix("Session renewed silently") } == true)
   }
@@ -325,8 +325,8 @@ import TribeBoardMocks
     #expect(live.environment.clock.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0)
     #expect(reopened.scenario.configuration.now == live.environment.clock.now())
     #expect(text.contains("data: 375ms"))
-    let sent = await live.environment.backend.world.messages.last
-    #expect(await reopened.environment.backend.world.messages.last == sent)
+    let sent = live.environment.backend.world.messages.last
+    #expect(reopened.environment.backend.world.messages.last == sent)
   }
 
   @Test func timestampsTakeUpToThreeDecimals() throws {

@@ -126,7 +126,7 @@ import TribeBoardScenarios
     let undone = await simulator.handle(":undo")
     #expect(undone.messages.first?.text == "Undid “send Hello”.")
     #expect(undone.snapshot?.screen == .messages)
-    #expect(await simulator.environment.backend.world.messages.contains { $0.text == "Hello" } == false)
+    #expect(simulator.environment.backend.world.messages.contains { $0.text == "Hello" } == false)
     _ = await simulator.handle(":undo")
     #expect(simulator.state.screen == .dashboard)
     let nothing = await simulator.handle(":undo")

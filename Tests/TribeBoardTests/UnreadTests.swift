@@ -56,10 +56,10 @@ import TribeBoardTesting
   }
 
   /// Each person's unread count in the backend, in the order sarah, mark, ben, mia (`nil`: not a member).
-  func counts(_ simulator: Simulator) async -> [Int?] {
+  func counts(_ simulator: Simulator) -> [Int?] {
     var counts: [Int?] = []
     for user in ["sarah", "mark", "ben", "mia"] {
-      counts.append(await simulator.environment.backend.unreadCount(of: user, in: "johnsons"))
+      counts.append(simulator.environment.backend.unreadCount(of: user, in: "johnsons"))
     }
     return counts
   }
@@ -72,7 +72,7 @@ import TribeBoardTesting
 
   @Test func theBackendCountsWhatOthersSentAfterEachMarker() async throws {
     let simulator = try await simulator()
-    #expect(await counts(simulator) == [1, 0, 3, nil])
+    #expect(counts(simulator) == [1, 0, 3, nil])
     let data = MockDataService(backend: simulator.environment.backend)
     #expect(try await data.unreadMessages(in: "johnsons", for: "ben") == ["swim", "take", "thanks"])
     #expect(try await data.unreadMessages(in: "johnsons", for: "sarah") == ["thanks"])
@@ -85,16 +85,16 @@ import TribeBoardTesting
     let simulator = try await simulator()
     let data = MockDataService(backend: simulator.environment.backend)
     try await data.markRead(in: "johnsons", through: "thanks", by: "sarah")
-    #expect(await counts(simulator) == [0, 0, 3, nil])
+    #expect(counts(simulator) == [0, 0, 3, nil])
     // A late call naming an earlier message leaves the marker where it is.
     try await data.markRead(in: "johnsons", through: "swim", by: "sarah")
-    #expect(await simulator.environment.backend.membership(of: "sarah", in: "johnsons")?.lastRead == "thanks")
-    #expect(await counts(simulator) == [0, 0, 3, nil])
+    #expect(simulator.environment.backend.membership(of: "sarah", in: "johnsons")?.lastRead == "thanks")
+    #expect(counts(simulator) == [0, 0, 3, nil])
     try await data.markRead(in: "johnsons", through: "take", by: "ben")
-    #expect(await counts(simulator) == [0, 0, 1, nil])
+    #expect(counts(simulator) == [0, 0, 1, nil])
     // A new message is unread to everyone but its sender.
     _ = try await data.sendMessage("Back at six", to: "johnsons", by: "mark")
-    #expect(await counts(simulator) == [1, 0, 2, nil])
+    #expect(counts(simulator) == [1, 0, 2, nil])
     await #expect(throws: AppError.self) { try await data.markRead(in: "johnsons", through: "thanks", by: "mia") }
     await #expect(throws: AppError(.notFound)) { try await data.markRead(in: "johnsons", through: "nope", by: "ben") }
   }
@@ -104,14 +104,14 @@ import TribeBoardTesting
     let data = MockDataService(backend: simulator.environment.backend)
     let sent = try await data.sendMessage("Leaving at nine", to: "johnsons", by: "ben")
     try await data.markRead(in: "johnsons", through: sent.id, by: "sarah")
-    #expect(await counts(simulator) == [0, 1, 3, nil])
+    #expect(counts(simulator) == [0, 1, 3, nil])
     // Written on Mark's phone offline an hour ago, it reaches the backend now and is placed by its time.
     let late = PendingChange(
       id: "mark-change-1", change: .sendMessage("Running late", family: "johnsons"), author: "mark",
       madeAt: Self.now.addingTimeInterval(-3600), summary: "message “Running late”", waited: true)
     #expect(try await data.apply(late) == .applied)
     #expect(try await data.messages(in: "johnsons").suffix(2).map(\.text) == ["Running late", "Leaving at nine"])
-    #expect(await counts(simulator) == [1, 1, 4, nil])
+    #expect(counts(simulator) == [1, 1, 4, nil])
     let unread = try await data.unreadMessages(in: "johnsons", for: "sarah")
     #expect(try await data.messages(in: "johnsons").filter { unread.contains($0.id) }.map(\.text) == ["Running late"])
   }
@@ -120,16 +120,16 @@ import TribeBoardTesting
     let simulator = try await simulator()
     let data = MockDataService(backend: simulator.environment.backend)
     _ = try await data.sendMessage("Can I have a biscuit?", to: "johnsons", by: "ben")
-    #expect(await counts(simulator) == [2, 1, 3, nil])
+    #expect(counts(simulator) == [2, 1, 3, nil])
   }
 
   @Test func someoneWhoJoinsStartsWithTheHistoryRead() async throws {
     let simulator = try await simulator()
     let data = MockDataService(backend: simulator.environment.backend)
     _ = try await data.joinFamily("johnsons", user: "mia", role: .adult)
-    #expect(await counts(simulator) == [1, 0, 3, 0])
+    #expect(counts(simulator) == [1, 0, 3, 0])
     _ = try await data.sendMessage("Hello, Mia", to: "johnsons", by: "sarah")
-    #expect(await counts(simulator) == [1, 1, 4, 1])
+    #expect(counts(simulator) == [1, 1, 4, 1])
   }
 
   // MARK: The app
@@ -142,7 +142,7 @@ import TribeBoardTesting
     #expect(conversation.contains("Mark, Sun 1 Mar 19:45: Thanks  [NEW]"))
     #expect(conversation.contains("Sarah, Sun 1 Mar 19:30: I can take him\n"), "her own message is not new")
     #expect(conversation.contains("Swimming is at five\n"), "read before the marker")
-    #expect(await counts(simulator) == [0, 0, 3, nil])
+    #expect(counts(simulator) == [0, 0, 3, nil])
     // Reloaded, nothing is new any more; the dashboard has no line to show.
     _ = await simulator.handle("home")
     #expect(!screen(simulator).contains("unread"))
@@ -158,26 +158,26 @@ import TribeBoardTesting
     _ = await simulator.handle("messages")
     #expect(simulator.state.staleSince != nil)
     #expect(!screen(simulator).contains("Leaving now"), "the phone's copy is from before Mark wrote")
-    #expect(await counts(simulator) == [1, 0, 4, nil])
+    #expect(counts(simulator) == [1, 0, 4, nil])
     let phone = try #require(simulator.phones["sarah"]?.device)
     #expect(await phone.outbox().changes.isEmpty, "nothing is queued")
     _ = await simulator.handle(":online")
     #expect(screen(simulator).contains("Mark, Mon 2 Mar 08:00: Leaving now  [NEW]"))
-    #expect(await counts(simulator) == [0, 0, 4, nil])
+    #expect(counts(simulator) == [0, 0, 4, nil])
   }
 
   @Test func aCountOrMarkThatFailsOnTheNetworkLeavesTheScreenUsable() async throws {
     let simulator = try await simulator(after: [":fault data.markRead networkTimeout times 1", "messages"])
     #expect(simulator.state.error == nil)
     #expect(screen(simulator).contains("Thanks  [NEW]"))
-    #expect(await counts(simulator) == [1, 0, 3, nil])
+    #expect(counts(simulator) == [1, 0, 3, nil])
     _ = await simulator.handle(":fault data.unreadMessages networkTimeout times 1")
     _ = await simulator.handle("home")
     #expect(simulator.state.error == nil)
     #expect(simulator.state.screen == .dashboard)
     #expect(!screen(simulator).contains("unread"), "no count is shown rather than a wrong one")
     _ = await simulator.handle("messages")
-    #expect(await counts(simulator) == [0, 0, 3, nil])
+    #expect(counts(simulator) == [0, 0, 3, nil])
   }
 
   // MARK: Expectations
