@@ -92,7 +92,7 @@ public struct Explorer {
       prefix = [":as \(member.userID)"]
       _ = await simulator.handle(prefix[0])
     }
-    let first = await simulator.checkpoint()
+    let first = simulator.checkpoint()
     var nodes = [Node(checkpoint: first, key: simulator.key(first), parent: -1, input: "", depth: 0)]
     func path(_ index: Int) -> [String] {
       var inputs: [String] = []
@@ -114,7 +114,7 @@ public struct Explorer {
       let node = nodes[index]
       guard node.depth < options.depth, let checkpoint = node.checkpoint else { continue }
       nodes[index].checkpoint = nil
-      await simulator.restore(checkpoint)
+      simulator.restore(checkpoint)
       let before = simulator.state
       let actions = flow.actions(in: before)
       let ids = actions.map(\.id)
@@ -124,14 +124,14 @@ public struct Explorer {
       let waiting = waitingChanges(checkpoint)
       var fresh = true
       for input in inputs(before, actions: actions, backend: checkpoint.backend) {
-        if !fresh { await simulator.restore(checkpoint) }
+        if !fresh { simulator.restore(checkpoint) }
         fresh = false
         let resolved = input.action.map { _ in
           resolutions.resolve(input.text, in: before, listed: ids)
         }
         let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         report.transitions += 1
-        let next = await simulator.checkpoint()
+        let next = simulator.checkpoint()
         let key = simulator.key(next, earlier: node.key)
         let isNew = seen.insert(key).inserted
         // A state seen before, reached by a step that signs no one out, from a state with no error and no waiting
@@ -153,7 +153,7 @@ public struct Explorer {
           if isNew, report.reached[after.screen.id] == nil {
             note(simulator, inputs, into: &report)
             // The walk draws no screens; take the step again, drawn, to compare with a replay later.
-            await simulator.restore(checkpoint)
+            simulator.restore(checkpoint)
             simulator.drawsScreens = true
             let drawn = await simulator.handle(input.text, recording: false, resolved: resolved)
             simulator.drawsScreens = false
@@ -426,7 +426,7 @@ public struct Explorer {
       return "replaying the inputs from the start shows different text than exploring did, "
         + "from line \(line + 1) of the last step: “\(says)” instead of “\(said)”"
     }
-    if fresh.key(await fresh.checkpoint()) != key {
+    if fresh.key(fresh.checkpoint()) != key {
       return "replaying the inputs from the start leaves a different state than exploring did"
     }
     return nil

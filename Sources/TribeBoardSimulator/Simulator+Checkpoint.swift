@@ -17,7 +17,7 @@ extension Simulator {
     var actingUser: UserID
   }
 
-  func checkpoint() async -> Checkpoint {
+  func checkpoint() -> Checkpoint {
     var devices: [MockDevice] = []
     var keys: [StateKey.PhoneKey] = []
     devices.reserveCapacity(phones.count)
@@ -35,7 +35,7 @@ extension Simulator {
       devices: devices, phoneKeys: keys, actingUser: actingUser)
   }
 
-  func restore(_ checkpoint: Checkpoint) async {
+  func restore(_ checkpoint: Checkpoint) {
     environment.backend.restore(checkpoint.backend)
     environment.clock.set(checkpoint.clock)
     phones = checkpoint.phones
