@@ -60,12 +60,20 @@ extension FlowTable {
       }
   }
 
+  /// Whether ``weekPickups(_:)`` holds any, without filtering and sorting: the condition of claiming and releasing,
+  /// tested whenever the school run's actions are listed.
+  static func hasWeekPickups(_ state: AppState) -> Bool {
+    let start = DateText.startOfDay(state.now)
+    let end = start.addingTimeInterval(7 * 86400)
+    return state.content.pickups.contains { $0.at >= start && $0.at < end }
+  }
+
   private static func drive(claim: Bool) -> FlowAction {
     let verb = claim ? "claim" : "release"
     return FlowAction(
       claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
       argument: .item(noun: "pickup"), requires: .claimPickup,
-      when: Condition("there are pickups this week") { !weekPickups($0).isEmpty }, targets: [.schoolRun]
+      when: Condition("there are pickups this week") { hasWeekPickups($0) }, targets: [.schoolRun]
     ) { state, argument, services throws(AppError) in
       let pickup = try item(argument, in: weekPickups(state), noun: "pickup")
       guard let user = state.user?.id else { throw AppError(.sessionExpired) }

@@ -123,12 +123,11 @@ public struct Explorer {
       }
       let waiting = waitingChanges(checkpoint)
       var fresh = true
+      let answers = resolutions.answers(in: before, listed: ids)
       for input in inputs(before, actions: actions, backend: checkpoint.backend) {
         if !fresh { simulator.restore(checkpoint) }
         fresh = false
-        let resolved = input.action.map { _ in
-          resolutions.resolve(input.text, in: before, listed: ids)
-        }
+        let resolved = input.action.map { _ in resolutions.resolve(input.text, in: before, at: answers) }
         let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         report.transitions += 1
         let next = simulator.checkpoint()
@@ -218,52 +217,72 @@ public struct Explorer {
   /// so most inputs are found here. Resolving must read nothing else of the state; debug builds check every answer
   /// found here against resolving again.
   struct Resolutions {
-    private struct Reading: Hashable {
+    /// What resolving reads of a state, besides the words: the same for every input tried from the state.
+    struct Reading: Hashable {
       var screen: ScreenID
       var listed: [ActionID]
-      var text: String
       /// The state's time: reading a value may depend on it (a date given relative to now).
       var now: Date
     }
 
-    private struct Entry {
+    struct Entry {
       /// The screen's actions, not listed, whose words could match the text.
       var others: [FlowAction]
-      /// The answers, by whether each of `others` holds its condition.
-      var answers: [[Bool]: InputParser.Resolution]
+      /// The answers, by which of `others` hold their condition (bit `i` for `others[i]`).
+      var answers: [UInt64: InputParser.Resolution]
     }
 
     let parser: InputParser
     private var flow: Flow { parser.flow }
-    private var entries: [Reading: Entry] = [:]
+    /// By reading, then by the words typed.
+    private var entries: [Reading: [String: Entry]] = [:]
 
     init(flow: Flow) {
       parser = InputParser(flow: flow)
     }
 
-    /// `parser.resolve(text, in: state)`; `listed`, the ids of `flow.actions(in: state)`.
-    mutating func resolve(_ text: String, in state: AppState, listed ids: [ActionID])
-      -> InputParser.Resolution
-    {
-      let reading = Reading(screen: state.screen.id, listed: ids, text: text, now: state.now)
-      if let index = entries.index(forKey: reading) {
-        let holding = entries.values[index].others.map { $0.condition?.test(state) ?? true }
-        if let known = entries.values[index].answers[holding] {
+    /// Where the answers for `state` are kept, found once for all the inputs tried from it; `listed`, the ids of
+    /// `flow.actions(in: state)`.
+    mutating func answers(in state: AppState, listed ids: [ActionID]) -> Dictionary<Reading, [String: Entry]>.Index {
+      let reading = Reading(screen: state.screen.id, listed: ids, now: state.now)
+      if let index = entries.index(forKey: reading) { return index }
+      entries[reading] = [:]
+      return entries.index(forKey: reading)!
+    }
+
+    /// `parser.resolve(text, in: state)`; `place`, what ``answers(in:listed:)`` gave for `state`.
+    mutating func resolve(
+      _ text: String, in state: AppState, at place: Dictionary<Reading, [String: Entry]>.Index
+    ) -> InputParser.Resolution {
+      if let entry = entries.values[place][text] {
+        let holding = Self.holding(entry.others, in: state)
+        if let known = entry.answers[holding] {
           assert(known == parser.resolve(text, in: state), "exploration resolved “\(text)” unlike InputParser")
           return known
         }
         let resolution = parser.resolve(text, in: state)
-        entries.values[index].answers[holding] = resolution
+        entries.values[place][text]!.answers[holding] = resolution
         return resolution
       }
+      let listed = entries.keys[place].listed
       let lowered = text.collapsingWhitespace.lowercased()
       let others = flow.table[state.screen.id].actions.filter { action in
-        !ids.contains(action.id) && action.phrases.contains { InputParser.typed(lowered, matches: $0, of: action) }
+        !listed.contains(action.id) && action.phrases.contains { InputParser.typed(lowered, matches: $0, of: action) }
       }
+      precondition(others.count <= 64, "more unlisted actions match “\(text)” than exploration can tell apart")
       let resolution = parser.resolve(text, in: state)
-      entries[reading] = Entry(
-        others: others, answers: [others.map { $0.condition?.test(state) ?? true }: resolution])
+      entries.values[place][text] = Entry(
+        others: others, answers: [Self.holding(others, in: state): resolution])
       return resolution
+    }
+
+    /// Which of `others` hold their condition in `state`, as bits.
+    private static func holding(_ others: [FlowAction], in state: AppState) -> UInt64 {
+      var bits: UInt64 = 0
+      for (index, action) in others.enumerated() where action.condition?.test(state) ?? true {
+        bits |= 1 << UInt64(index)
+      }
+      return bits
     }
   }
 

@@ -129,6 +129,37 @@ import TribeBoardMocks
     }
   }
 
+  /// The calendar's and the school run's conditions answer without building their lists: each must say "some" exactly
+  /// when the list it stands for has some, for members, events and pickups scattered around now.
+  @Test func listConditionsAnswerAsTheirLists() {
+    var random = SeededGenerator(seed: 11)
+    let now = Date(timeIntervalSince1970: 1_772_550_000)  // 2026-03-03, mid-morning
+    func near() -> Date { now.addingTimeInterval(Double(Int(random.next() % 2_000_000)) - 1_000_000) }
+    let family = Family(id: "f", name: "The Tests", code: "TEST01")
+    let profile = UserProfile(id: "u", name: "Una Test", email: "u@example.com")
+    for round in 0..<600 {
+      var state = AppState(screen: .calendar, now: near())
+      if round % 7 != 0 {
+        state.session = .member(
+          AuthSession(user: profile, token: "t"), family, Membership(userID: "u", familyID: "f", role: .parentAdmin))
+      }
+      state.content.events = (0..<Int(random.next() % 3)).map { index in
+        CalendarEvent(id: "e\(index)", familyID: "f", title: "Event", start: near())
+      }
+      state.content.pickups = (0..<Int(random.next() % 3)).map { index in
+        Pickup(id: "p\(index)", routeID: "r", at: near())
+      }
+      state.content.members = (0..<Int(random.next() % 3)).map { index in
+        let birthday = DayOfYear(month: Int(random.next() % 12) + 1, day: Int(random.next() % 28) + 1)
+        return Member(
+          profile: UserProfile(id: "m\(index)", name: "M \(index)", email: "m@example.com", birthday: birthday),
+          membership: Membership(userID: "m\(index)", familyID: "f", role: .adult))
+      }
+      #expect(FlowTable.hasUpcoming(state) == !FlowTable.upcoming(state).isEmpty, "round \(round)")
+      #expect(FlowTable.hasWeekPickups(state) == !FlowTable.weekPickups(state).isEmpty, "round \(round)")
+    }
+  }
+
   @Test func enumsHashByCaseAndStillFindEveryCase() {
     func check<T: CaseHashable & RawRepresentable<String>>(_ type: T.Type) {
       let tags = Set(T.allCases.map(\.caseTag))
