@@ -154,6 +154,8 @@ public final class FlowAction: Sendable {
   /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
   public let confirmation: (@Sendable (AppState) -> String)?
   public let run: Run
+  /// What to type, as help shows it: "name <family name>". Made once: every send of the action passes it on.
+  public let usage: String
 
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
@@ -183,6 +185,7 @@ public final class FlowAction: Sendable {
     self.listed = listed
     self.confirmation = confirmation
     self.run = run
+    usage = argument.map { "\(phrases[0]) <\($0.description)>" } ?? phrases[0]
   }
 
   /// The same action with what the table fills in: the permission it needs and the screens it leads to.
@@ -192,10 +195,6 @@ public final class FlowAction: Sendable {
       listed: listed, confirm: confirmation, opensTarget: opensTarget, resumesFamily: resumesFamily, run: run)
   }
 
-  /// What to type, as help shows it: "name <family name>".
-  public var usage: String {
-    argument.map { "\(phrases[0]) <\($0.description)>" } ?? phrases[0]
-  }
 }
 
 /// What an action's run is given: its value, and how the action is typed. The flow runs an action that takes a value

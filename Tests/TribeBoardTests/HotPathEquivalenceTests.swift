@@ -160,6 +160,17 @@ import TribeBoardMocks
     }
   }
 
+  @Test func controlWordsSplitAsAtTheFirstSpace() {
+    for text in Self.randomTexts(seed: 13) + ["", " ", "  a  b ", "clock +8d", " as  ben ", "a \u{301}b", "a\t b"] {
+      let words = text.split(separator: " ", maxSplits: 1)
+      let expected = (
+        words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : ""
+      )
+      let split = Simulator.controlWords(text)
+      #expect(split.name == expected.0 && split.argument == expected.1, "\(text.debugDescription)")
+    }
+  }
+
   @Test func enumsHashByCaseAndStillFindEveryCase() {
     func check<T: CaseHashable & RawRepresentable<String>>(_ type: T.Type) {
       let tags = Set(T.allCases.map(\.caseTag))
