@@ -2,10 +2,11 @@ import Foundation
 
 /// Runs a piece of async work with all of its jobs on the thread that asks, one after another.
 ///
-/// The REPL's first screen takes a dozen hops between the simulator and the mock actors. On the global executor each
-/// hop may wake another thread on another CPU, which on a busy machine waits for that CPU's next scheduler tick (a
-/// bare `tribeboard` took 7–8 ms or 11–12 ms from run to run). As the task's executor preference (SE-0417), this
-/// executor keeps the task and the default actors it calls on one thread.
+/// On the global executor, the REPL's session would start a worker thread and could move between threads at its
+/// suspension points; each move may wake another CPU, which on a busy machine waits for that CPU's next scheduler
+/// tick (a bare `tribeboard` took 7–8 ms or 11–12 ms from run to run when the mock backend was still an actor, with a
+/// dozen hops to the first screen). As the task's executor preference (SE-0417), this executor keeps the task and
+/// everything it awaits on the calling thread.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
