@@ -27,21 +27,14 @@ public struct AuthSession: Equatable, Hashable, Sendable {
     var refreshExpiresAt: Date
   }
 
-  private final class Box: @unchecked Sendable {
-    /// Unchecked at run time: changed only through `parts`, while this value holds the box alone, so Swift's static
-    /// checks on the value already rule out overlapping changes.
-    @exclusivity(unchecked) var parts: Parts
-    init(_ parts: Parts) { self.parts = parts }
-  }
-
-  /// Changed only while uniquely referenced (see `parts`).
-  private var box: Box
+  /// Changed only through `parts`.
+  private var box: SharedParts<Parts>
 
   /// The parts, to change: the box is copied first when another value shares it.
   private var parts: Parts {
     get { box.parts }
     _modify {
-      if !isKnownUniquelyReferenced(&box) { box = Box(box.parts) }
+      SharedParts.unique(&box)
       yield &box.parts
     }
   }
@@ -83,7 +76,7 @@ public struct AuthSession: Equatable, Hashable, Sendable {
     user: UserProfile, token: String, expiresAt: Date = .distantFuture, refreshToken: String = "",
     refreshExpiresAt: Date = .distantFuture
   ) {
-    box = Box(
+    box = SharedParts(
       Parts(
         user: user, token: token, expiresAt: expiresAt, refreshToken: refreshToken, refreshExpiresAt: refreshExpiresAt))
   }

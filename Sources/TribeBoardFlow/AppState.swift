@@ -148,21 +148,14 @@ public struct Content: Equatable, Sendable {
     var newMessages: Set<ItemID> = []
   }
 
-  private final class Box: @unchecked Sendable {
-    /// Unchecked at run time: changed only through `parts`, while this value holds the box alone, so Swift's static
-    /// checks on the value already rule out overlapping changes.
-    @exclusivity(unchecked) var parts: Parts
-    init(_ parts: Parts) { self.parts = parts }
-  }
-
-  /// Changed only while uniquely referenced (see `parts`).
-  private var box: Box
+  /// Changed only through `parts`.
+  private var box: SharedParts<Parts>
 
   /// The parts, to change: the box is copied first when another value shares it.
   private var parts: Parts {
     get { box.parts }
     _modify {
-      if !isKnownUniquelyReferenced(&box) { box = Box(box.parts) }
+      SharedParts.unique(&box)
       yield &box.parts
     }
   }
@@ -232,7 +225,7 @@ public struct Content: Equatable, Sendable {
   }
 
   public init() {
-    box = Box(Parts())
+    box = SharedParts(Parts())
   }
 
   /// The member with `id`, if the screen loaded them.

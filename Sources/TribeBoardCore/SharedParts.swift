@@ -1,0 +1,18 @@
+/// The box a value type keeps its parts in, shared by its copies until one of them changes (copy on write): for
+/// the values exploration copies on every step (a session, what a screen loaded), so a copy is one reference count
+/// rather than one for each string and list.
+///
+/// The value reads its parts in place (`box.parts.name`) and changes them through ``unique(_:)`` first.
+package final class SharedParts<Parts>: @unchecked Sendable {
+  /// Unchecked at run time: changed only after ``unique(_:)``, while one value holds the box alone, so Swift's
+  /// static checks on that value already rule out overlapping changes.
+  @exclusivity(unchecked) package var parts: Parts
+
+  package init(_ parts: Parts) { self.parts = parts }
+
+  /// Makes `box` the only one of its kind before a change: a copy of it if another value shares it.
+  @inlinable
+  package static func unique(_ box: inout SharedParts) {
+    if !isKnownUniquelyReferenced(&box) { box = SharedParts(box.parts) }
+  }
+}
