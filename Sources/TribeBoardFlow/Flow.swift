@@ -252,7 +252,7 @@ public struct Flow: Sendable {
     do throws(AppError) {
       try await Self.authorized(&state, services) { state throws(AppError) in
         if let rejected { throw rejected }
-        let input = ActionInput(intent.argument, usage: action.usage)
+        let input = ActionInput(intent.argument, of: action)
         if action.argument != nil && intent.argument == nil { throw input.missing }
         try await action.run(&state, input, services)
       }

@@ -154,8 +154,6 @@ public final class FlowAction: Sendable {
   /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
   public let confirmation: (@Sendable (AppState) -> String)?
   public let run: Run
-  /// What to type, as help shows it: "name <family name>". Made once: every send of the action passes it on.
-  public let usage: String
 
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
@@ -185,7 +183,11 @@ public final class FlowAction: Sendable {
     self.listed = listed
     self.confirmation = confirmation
     self.run = run
-    usage = argument.map { "\(phrases[0]) <\($0.description)>" } ?? phrases[0]
+  }
+
+  /// What to type, as help shows it: "name <family name>".
+  public var usage: String {
+    argument.map { "\(phrases[0]) <\($0.description)>" } ?? phrases[0]
   }
 
   /// The same action with what the table fills in: the permission it needs and the screens it leads to.
@@ -197,18 +199,21 @@ public final class FlowAction: Sendable {
 
 }
 
-/// What an action's run is given: its value, and how the action is typed. The flow runs an action that takes a value
-/// only with one of the kind it declares, so the accessor for that kind always finds it.
+/// What an action's run is given: its value, and the action it is given to. The flow runs an action that takes a
+/// value only with one of the kind it declares, so the accessor for that kind always finds it.
 public struct ActionInput: Sendable {
   /// The value, of the action's ``FlowAction/argument`` kind; `nil` for an action that takes none.
   public let argument: Intent.Argument?
-  /// How the action is typed, as help shows it ("done <task #>"), for messages that say how to give the value.
-  public let usage: String
+  private let action: FlowAction
 
-  public init(_ argument: Intent.Argument?, usage: String) {
+  public init(_ argument: Intent.Argument?, of action: FlowAction) {
     self.argument = argument
-    self.usage = usage
+    self.action = action
   }
+
+  /// How the action is typed, as help shows it ("done <task #>"), for messages that say how to give the value: made
+  /// only when one does, not for every send.
+  public var usage: String { action.usage }
 
   public func text() throws(AppError) -> String {
     guard case .text(let text) = argument else { throw missing }
