@@ -39,14 +39,6 @@ public struct AuthSession: Equatable, Hashable, Sendable {
     }
   }
 
-  public static func == (lhs: AuthSession, rhs: AuthSession) -> Bool {
-    lhs.box === rhs.box || lhs.box.parts == rhs.box.parts
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(box.parts)
-  }
-
   public var user: UserProfile {
     get { box.parts.user }
     _modify { yield &parts.user }

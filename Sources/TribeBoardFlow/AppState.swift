@@ -160,10 +160,6 @@ public struct Content: Equatable, Sendable {
     }
   }
 
-  public static func == (lhs: Content, rhs: Content) -> Bool {
-    lhs.box === rhs.box || lhs.box.parts == rhs.box.parts
-  }
-
   public var members: [Member] {
     get { box.parts.members }
     _modify { yield &parts.members }
