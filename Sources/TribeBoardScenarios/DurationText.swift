@@ -10,7 +10,11 @@ public enum DurationText {
   /// Seconds for a duration such as `90s` or `1h`; `nil` unless it is whole digits (at most 9) and a unit.
   public static func seconds(_ text: String) -> TimeInterval? {
     // By bytes when the text is ASCII (every duration that reads is): exploration moves the clock at every state.
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSeconds(text.utf8) }
+    text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiSeconds(text.utf8) : characterSeconds(text)
+  }
+
+  /// ``seconds(_:)`` by characters, for any text (what the ASCII path must agree with: a test compares them).
+  static func characterSeconds(_ text: String) -> TimeInterval? {
     for unit in units where text.hasSuffix(unit.suffix) {
       let digits = text.dropLast(unit.suffix.count)
       guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),

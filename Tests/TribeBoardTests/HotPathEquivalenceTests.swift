@@ -172,17 +172,6 @@ import TribeBoardMocks
   }
 
   @Test func durationsReadByBytesAsByCharacters() {
-    /// What `DurationText.seconds` did before its ASCII path: by characters.
-    func byCharacters(_ text: String) -> TimeInterval? {
-      for unit in DurationText.units where text.hasSuffix(unit.suffix) {
-        let digits = text.dropLast(unit.suffix.count)
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-          let amount = Int(digits)
-        else { return nil }
-        return Double(amount) * unit.seconds
-      }
-      return nil
-    }
     var random = SeededGenerator(seed: 17)
     let pieces = ["0", "1", "7", "9", "ms", "s", "m", "h", "d", "x", " ", "+", "-", "\u{301}", "é", "１"]
     var texts = [
@@ -192,7 +181,7 @@ import TribeBoardMocks
       texts.append((0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
     }
     for text in texts {
-      #expect(DurationText.seconds(text) == byCharacters(text), "\(text.debugDescription)")
+      #expect(DurationText.seconds(text) == DurationText.characterSeconds(text), "\(text.debugDescription)")
     }
   }
 
