@@ -36,6 +36,11 @@ let package = Package(
     .library(name: "TribeBoardFlow", targets: ["TribeBoardFlow"]),
     .library(name: "TribeBoardMocks", targets: ["TribeBoardMocks"]),
     .library(name: "TribeBoardScenarios", targets: ["TribeBoardScenarios"]),
+    .library(name: "TribeBoardRendering", targets: ["TribeBoardRendering"]),
+    .library(name: "TribeBoardEngine", targets: ["TribeBoardEngine"]),
+    .library(name: "TribeBoardTranscripts", targets: ["TribeBoardTranscripts"]),
+    .library(name: "TribeBoardValidation", targets: ["TribeBoardValidation"]),
+    .library(name: "TribeBoardTerminal", targets: ["TribeBoardTerminal"]),
     .library(name: "TribeBoardSimulator", targets: ["TribeBoardSimulator"]),
     .library(name: "TribeBoardTesting", targets: ["TribeBoardTesting"]),
   ],
@@ -57,9 +62,52 @@ let package = Package(
       swiftSettings: swiftSettings,
       plugins: ["EmbedScenariosPlugin"]
     ),
+    // Renderers of the one screen model (`ScreenSnapshot`): plain or styled text, and the screen-reader view.
+    .target(
+      name: "TribeBoardRendering", dependencies: ["TribeBoardCore", "TribeBoardFlow"], swiftSettings: swiftSettings),
+    // Runs a simulation: the phones, the people, simulator commands, faults, the clock, checkpoints, save,
+    // expectations. No terminal, no transcript format. Rendering for the plain text `shows`/`hides` expectations read.
+    .target(
+      name: "TribeBoardEngine",
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // What a session showed, as files: transcripts (record, check, diff, JUnit, shards), jsonl records, storyboards.
+    .target(
+      name: "TribeBoardTranscripts",
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // What product teams validate journeys with: exploration and its invariants, coverage, lint, the flow graph,
+    // the permission table.
+    .target(
+      name: "TribeBoardValidation",
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardEngine",
+        "TribeBoardTranscripts",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // The terminal front-end: the REPL and its line editor, the presenter, standard output.
+    .target(
+      name: "TribeBoardTerminal",
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+        "TribeBoardTranscripts",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
     .target(
       name: "TribeBoardSimulator",
-      dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios"],
+      dependencies: [
+        "TribeBoardRendering", "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation",
+        "TribeBoardTerminal",
+      ],
       swiftSettings: swiftSettings
     ),
     .target(
@@ -71,7 +119,8 @@ let package = Package(
     .executableTarget(
       name: "tribeboard",
       dependencies: [
-        "TribeBoardSimulator",
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+        "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings,
@@ -81,7 +130,8 @@ let package = Package(
     .executableTarget(
       name: "tribeboard-bench",
       dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardSimulator",
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+        "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal",
       ],
       path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
     // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.
@@ -92,8 +142,8 @@ let package = Package(
     .testTarget(
       name: "TribeBoardTests",
       dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardSimulator",
-        "TribeBoardTesting",
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+        "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardTesting",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,6 +1,10 @@
 import Foundation
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// REPL commands measured one step at a time, each rendered as the REPL prints it, by the parent admin of the last
 /// family of a generated world.

@@ -1,5 +1,10 @@
+import TribeBoardEngine
+import TribeBoardFlow
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// Every journey of every built-in scenario replayed in-process, as `tribeboard check` replays the transcripts
 /// (without reading and writing files).

@@ -6,8 +6,12 @@
 //   --only SECTION     one section: replay, startup, commands or load
 // The top level never awaits (see `blocking` in BenchSupport.swift): callgrind runs this binary's child modes.
 import Foundation
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 @main
 struct Tribeboard: AsyncParsableCommand {

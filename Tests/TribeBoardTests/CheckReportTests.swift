@@ -2,7 +2,11 @@ import Foundation
 import Testing
 import TribeBoardScenarios
 
-@testable import TribeBoardSimulator
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 #if canImport(FoundationXML)
   import FoundationXML

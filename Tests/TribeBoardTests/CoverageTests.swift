@@ -1,8 +1,12 @@
 import Testing
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardFlow
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 @Suite struct CoverageTests {
   static let small = """

@@ -3,8 +3,12 @@ import Testing
 import TribeBoardCore
 import TribeBoardFlow
 
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
 @testable import TribeBoardScenarios
-@testable import TribeBoardSimulator
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// `expect` steps: one list of keys, each key passing and failing with its message, values and names checked when
 /// the scenario loads, and a failure that names its file, line, journey and step.

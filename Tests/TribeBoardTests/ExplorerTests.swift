@@ -2,9 +2,13 @@ import Foundation
 import Synchronization
 import Testing
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardFlow
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 @Suite struct ExplorerTests {
   /// The app's table with `id`'s screen rebuilt by `change`.

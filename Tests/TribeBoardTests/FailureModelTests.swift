@@ -3,9 +3,13 @@ import Testing
 import TribeBoardCore
 import TribeBoardScenarios
 
+@testable import TribeBoardEngine
 @testable import TribeBoardFlow
 @testable import TribeBoardMocks
-@testable import TribeBoardSimulator
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// Faults, sessions, the offline queue and conflicts: the half of the app where things go wrong.
 @Suite struct FaultScheduleTests {

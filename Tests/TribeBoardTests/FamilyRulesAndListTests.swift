@@ -1,10 +1,14 @@
 import Foundation
 import Testing
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardFlow
 import TribeBoardMocks
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// Rules a family keeps (who may create one, who may rejoin, who may take tasks) and how lists number and date
 /// their items, driven through the whole simulator and, for the backend's own checks, the mock data service.

@@ -3,9 +3,13 @@ import Testing
 import TribeBoardCore
 import TribeBoardMocks
 
+@testable import TribeBoardEngine
 @testable import TribeBoardFlow
+@testable import TribeBoardRendering
 @testable import TribeBoardScenarios
-@testable import TribeBoardSimulator
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// The replay and start-up paths take shortcuts over bytes; each must give exactly what the general computation it
 /// replaced gives, on random text built from the characters that could tell them apart.

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// `tribeboard lint`: each semantic check finds its planted error at its line and column, and stays quiet on a
 /// clean scenario and on the bundled ones.

@@ -1,9 +1,13 @@
 import Foundation
 import Testing
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardMocks
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 @testable import TribeBoardFlow
 

@@ -3,9 +3,13 @@ import Testing
 import TribeBoardCore
 import TribeBoardScenarios
 
+@testable import TribeBoardEngine
 @testable import TribeBoardFlow
 @testable import TribeBoardMocks
-@testable import TribeBoardSimulator
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 @Suite struct OfflineQueueTests {
   func simulator(_ name: String) async throws -> Simulator {

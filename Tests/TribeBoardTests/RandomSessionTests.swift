@@ -4,7 +4,11 @@ import TribeBoardCore
 import TribeBoardFlow
 import TribeBoardScenarios
 
-@testable import TribeBoardSimulator
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// Random REPL sessions as a property test: thousands of random lines per bundled scenario (the screen's actions
 /// with made-up values, actions the role lacks, colon commands, junk, huge numbers, control characters), with the

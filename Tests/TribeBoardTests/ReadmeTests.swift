@@ -1,9 +1,13 @@
 import Foundation
 import Testing
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardFlow
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 @Suite struct ReadmeTests {
   static let readme = URL(fileURLWithPath: #filePath)

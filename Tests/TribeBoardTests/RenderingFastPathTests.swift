@@ -3,9 +3,13 @@ import Testing
 import TribeBoardCore
 import TribeBoardMocks
 
+@testable import TribeBoardEngine
 @testable import TribeBoardFlow
+@testable import TribeBoardRendering
 @testable import TribeBoardScenarios
-@testable import TribeBoardSimulator
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// The renderer and date formatting take shortcuts over bytes and integers; each must give exactly what the
 /// general (Unicode, calendar) computation gives.

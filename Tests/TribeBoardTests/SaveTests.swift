@@ -4,8 +4,12 @@ import TribeBoardCore
 import TribeBoardFlow
 import TribeBoardMocks
 
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
 @testable import TribeBoardScenarios
-@testable import TribeBoardSimulator
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// `:save FILE` writes the live world as a scenario that loads without a diagnostic and reopens on the same screen.
 @Suite struct SaveTests {

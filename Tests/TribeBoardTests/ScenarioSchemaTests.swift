@@ -1,7 +1,11 @@
 import Foundation
 import Testing
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// `tribeboard schema`: the committed copy is current, every bundled scenario points to it, and a real validator
 /// (check-jsonschema, from PyPI) accepts the bundled scenarios and rejects the broken fixtures.

@@ -2,7 +2,11 @@ import Testing
 import TribeBoardFlow
 import TribeBoardScenarios
 
-@testable import TribeBoardSimulator
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 @Suite struct ScreenReaderTests {
   @Test func everyActionAndListItemHasALabelAndNothingIsDrawn() async throws {

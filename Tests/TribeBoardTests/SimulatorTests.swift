@@ -3,7 +3,11 @@ import Testing
 import TribeBoardFlow
 import TribeBoardScenarios
 
-@testable import TribeBoardSimulator
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 @Suite struct SimulatorTests {
   func simulator(_ name: String) async throws -> Simulator {

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// A real terminal session in tmux: history on the arrows and Tab completion, and a recording of it that passes
 /// `check`. CI installs tmux; elsewhere the test runs when tmux is installed.

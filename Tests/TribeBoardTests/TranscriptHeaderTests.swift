@@ -2,7 +2,11 @@ import Foundation
 import Testing
 import TribeBoardScenarios
 
-@testable import TribeBoardSimulator
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// Transcripts that travel: the `# scenario:` / `# journey:` header says what a transcript replays, so it can be
 /// checked wherever it is; a transcript without one still works beside its scenario.

@@ -5,8 +5,12 @@ import TribeBoardFlow
 import TribeBoardMocks
 import TribeBoardTesting
 
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
 @testable import TribeBoardScenarios
-@testable import TribeBoardSimulator
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// Read state: each member's read marker in the backend, the dashboard's "N unread", opening the conversation
 /// reading it (online only), and the `unread` and `member.unread` expectations.

@@ -1,9 +1,13 @@
 import ArgumentParser
 import Foundation
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardFlow
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 extension Tribeboard {
   struct Explore: AsyncParsableCommand {

@@ -1,6 +1,10 @@
 import ArgumentParser
 import TribeBoardCore
-import TribeBoardSimulator
+import TribeBoardEngine
+import TribeBoardRendering
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 extension Role: ExpressibleByArgument {}
 extension FlowGraph.Format: ExpressibleByArgument {}

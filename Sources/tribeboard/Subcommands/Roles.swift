@@ -1,6 +1,10 @@
 import ArgumentParser
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 extension Tribeboard {
   struct Roles: AsyncParsableCommand {

@@ -1,0 +1,36 @@
+import TribeBoardCore
+import TribeBoardFlow
+
+/// What one line of input did: the messages it printed and the screen it left showing.
+public struct Step: Sendable {
+  /// A line the simulator prints before the screen.
+  public struct Message: Equatable, Sendable {
+    public enum Kind: Sendable { case info, success, problem }
+    public var kind: Kind
+    public var text: String
+  }
+
+  /// The line typed; `nil` for the launch that opens a session.
+  public var input: String?
+  public var messages: [Message] = []
+  /// The screen shown after the step; `nil` when the step only printed information (`:help`, `:where`).
+  public var snapshot: ScreenSnapshot?
+  /// Set when an `:expect` did not hold: what was expected and what was found.
+  public var failedExpectation: String?
+  /// Whether the step asked to end the session.
+  public var quit = false
+  /// The simulated seconds the step's service calls took (set latency); `present --pace real` waits it out.
+  public var latency: Double = 0
+  /// The app action the input chose, and the screen it was chosen on; `nil` for simulator commands and input the
+  /// screen did not understand. Coverage counts transitions from it.
+  public var transition: Transition?
+
+  /// An app action taken on a screen, by a person in a role (`nil` outside a family).
+  public struct Transition: Equatable, Sendable {
+    public var from: ScreenID
+    public var action: ActionID
+    /// The value given with the action, if it takes one.
+    public var argument: Intent.Argument?
+    public var role: Role?
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TribeBoardCore
+
+/// What one person's app shows at a moment: the screen, its content and actions, and who is signed in.
+/// Text rendering and JSON output are both made from it.
+public struct ScreenSnapshot: Equatable, Sendable {
+  public struct Action: Equatable, Sendable {
+    /// The stable action key ("sign-in-apple").
+    public var key: String
+    public var label: String
+    /// What to type ("name <family name>").
+    public var usage: String
+  }
+
+  public var screen: ScreenID
+  public var title: String
+  public var blocks: [Block]
+  public var actions: [Action]
+  public var error: AppError?
+  public var notice: String?
+  /// Quiet lines about what happened behind the screen ("Session renewed silently …").
+  public var notes: [String]
+  /// When the content shown was loaded, if it is an older copy shown because a reload failed.
+  public var staleSince: Date?
+  public var user: UserProfile?
+  public var role: Role?
+  public var family: Family?
+
+  public init(_ state: AppState, flow: Flow) {
+    let spec = flow.table[state.screen.id]
+    screen = spec.id
+    title = spec.title(state)
+    blocks = state.loaded ? spec.body(state) : []
+    actions = flow.actions(in: state).map { Action(key: $0.id.rawValue, label: $0.label, usage: $0.usage) }
+    error = state.error
+    notice = state.notice
+    notes = state.notes
+    staleSince = state.staleSince
+    user = state.user
+    role = state.role
+    family = state.family
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+
+/// A screen as a screen reader would announce it: the title as a heading, each element with its role and label,
+/// errors and notices as live announcements, and no box drawing. Designers use it to review labels.
+public enum ScreenReaderRenderer {
+  /// The announcements for one screen.
+  public static func render(_ snapshot: ScreenSnapshot) -> [String] {
+    var lines = ["Heading, \(snapshot.title). Screen \(snapshot.screen.rawValue)."]
+    lines += snapshot.notes.map { "Status: \($0)" }
+    if let notice = snapshot.notice { lines.append("Status: \(notice)") }
+    if let error = snapshot.error {
+      let ways = error.recovery.map { $0.label.lowercased() }
+      lines.append(
+        "Alert, error: \(error.message)" + (ways.isEmpty ? "" : " You can: \(ways.joined(separator: ", "))."))
+    }
+    if let since = snapshot.staleSince {
+      lines.append("Status: not up to date, loaded \(DateText.full(since, now: since)).")
+    }
+    let items = snapshot.blocks.filter { if case .item = $0 { true } else { false } }.count
+    var position = 0
+    for block in snapshot.blocks {
+      switch block {
+      case .paragraph(let text): lines.append(text)
+      case .field(let label, let value): lines.append("\(label): \(value)")
+      case .section(let title): lines.append("Heading, \(title)")
+      case .item(let ref, let text, let flag):
+        position += 1
+        let number = ref.map { "number \($0), " } ?? ""
+        lines.append(
+          "List item \(position) of \(items), \(number)\(text)" + (flag.map { ", \($0.lowercased())" } ?? ""))
+      case .empty(let text): lines.append(text)
+      case .qr(let payload): lines.append("Image, QR code for \(payload)")
+      case .pager(let page, let count): lines.append("Page \(page) of \(count)")
+      }
+    }
+    for (index, action) in snapshot.actions.enumerated() {
+      lines.append("Button \(index + 1), \(action.label). Say “\(action.usage)”.")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardEngine
+import TribeBoardFlow
+import TribeBoardRendering
+
+/// A step as one JSON object, for tools (`play --format jsonl`): the input, the screen, its actions,
+/// the session and the error. Absent values are `null`, never missing.
+public struct StepRecord: Encodable, Sendable {
+  public struct Action: Encodable, Sendable {
+    public var key: String
+    public var label: String
+  }
+
+  public struct Session: Encodable, Sendable {
+    public var user: String
+    public var role: String?
+    public var family: String?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(user, forKey: .user)
+      try container.encode(role, forKey: .role)
+      try container.encode(family, forKey: .family)
+    }
+
+    enum CodingKeys: String, CodingKey { case user, role, family }
+  }
+
+  /// The app action the input resolved to, and the value typed with it.
+  public struct Chosen: Encodable, Sendable {
+    public var action: String
+    public var argument: String?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(action, forKey: .action)
+      try container.encode(argument, forKey: .argument)
+    }
+
+    enum CodingKeys: String, CodingKey { case action, argument }
+  }
+
+  /// One piece of the screen's content: its kind and its fields (`text`, `label` and `value`, `ref` and `flag`…).
+  public struct Content: Encodable, Sendable {
+    public var block: Block
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      switch block {
+      case .paragraph(let text):
+        try container.encode("paragraph", forKey: .kind)
+        try container.encode(text, forKey: .text)
+      case .field(let label, let value):
+        try container.encode("field", forKey: .kind)
+        try container.encode(label, forKey: .label)
+        try container.encode(value, forKey: .value)
+      case .section(let title):
+        try container.encode("section", forKey: .kind)
+        try container.encode(title, forKey: .text)
+      case .item(let ref, let text, let flag):
+        try container.encode("item", forKey: .kind)
+        try container.encode(ref, forKey: .ref)
+        try container.encode(text, forKey: .text)
+        try container.encode(flag, forKey: .flag)
+      case .empty(let text):
+        try container.encode("empty", forKey: .kind)
+        try container.encode(text, forKey: .text)
+      case .qr(let payload):
+        try container.encode("qr", forKey: .kind)
+        try container.encode(payload, forKey: .text)
+      case .pager(let page, let count):
+        try container.encode("pager", forKey: .kind)
+        try container.encode(page, forKey: .page)
+        try container.encode(count, forKey: .count)
+      }
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, text, label, value, ref, flag, page, count }
+  }
+
+  public struct Failure: Encodable, Sendable {
+    public var code: String
+    public var category: String
+    public var message: String
+    public var recovery: [String]
+  }
+
+  public var journey: String?
+  public var step: Int
+  public var input: String?
+  /// What the input resolved to; `null` for simulator commands and input the screen did not understand.
+  public var intent: Chosen?
+  public var screen: String?
+  public var title: String?
+  /// The screen's content, block by block, as the screen shows it.
+  public var content: [Content]
+  public var actions: [Action]
+  public var session: Session?
+  public var error: Failure?
+  public var notice: String?
+  /// Quiet notes of the step: a silent session renewal, the queue sent after reconnecting.
+  public var notes: [String]
+  /// What the simulator printed besides the screen (control output, hints, expectation results).
+  public var messages: [String]
+
+  public init(_ step: Step, index: Int, journey: String?) {
+    self.journey = journey
+    self.step = index
+    input = step.input
+    messages = step.messages.map(\.text)
+    let snapshot = step.snapshot
+    intent = step.transition.map { Chosen(action: $0.action.rawValue, argument: $0.argument?.typed) }
+    screen = snapshot?.screen.rawValue
+    title = snapshot?.title
+    content = snapshot?.blocks.map { Content(block: $0) } ?? []
+    actions = snapshot?.actions.map { Action(key: $0.key, label: $0.label) } ?? []
+    session = snapshot?.user.map {
+      Session(user: $0.id, role: snapshot?.role?.rawValue, family: snapshot?.family?.name)
+    }
+    error = snapshot?.error.map {
+      Failure(
+        code: $0.code.rawValue, category: $0.category.rawValue, message: $0.message,
+        recovery: $0.recovery.map(\.rawValue))
+    }
+    notice = snapshot?.notice
+    notes = snapshot?.notes ?? []
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case journey, step, input, intent, screen, title, content, actions, session, error, notice, notes, messages
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(journey, forKey: .journey)
+    try container.encode(step, forKey: .step)
+    try container.encode(input, forKey: .input)
+    try container.encode(intent, forKey: .intent)
+    try container.encode(screen, forKey: .screen)
+    try container.encode(title, forKey: .title)
+    try container.encode(content, forKey: .content)
+    try container.encode(actions, forKey: .actions)
+    try container.encode(session, forKey: .session)
+    try container.encode(error, forKey: .error)
+    try container.encode(notice, forKey: .notice)
+    try container.encode(notes, forKey: .notes)
+    try container.encode(messages, forKey: .messages)
+  }
+
+  /// The record as one line of JSON.
+  public func jsonLine() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}

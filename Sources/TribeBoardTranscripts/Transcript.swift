@@ -1,0 +1,209 @@
+import Foundation
+import TribeBoardEngine
+import TribeBoardRendering
+import TribeBoardScenarios
+
+/// A transcript: what a session showed. Input lines start with `> `; every other line is output.
+///
+/// Every input and every output round-trips: an input holding a control character (a CR, a tab, a line break from
+/// a journey step) is written on an escaped input line, `>\ ` then the input with `\\`, `\t`, `\r`, `\n` and
+/// `\u{HEX}` escapes; an output line that starts with `>`, `\` or `#` is written with a `\` before it, so no output
+/// reads as input or as the header (``TranscriptHeader``) a transcript file starts with.
+public enum Transcript {
+  /// The marker that starts an input line.
+  public static let inputMarker = "> "
+  /// The marker that starts an input line written with backslash escapes.
+  public static let escapedInputMarker = ">\\ "
+
+  /// Runs `inputs` on a fresh simulator of `scenario` and returns the transcript and any failed expectations.
+  /// A `:quit` ends the run early, as it would end a live session.
+  public static func run(_ scenario: Scenario, inputs: [String]) async -> (text: String, failures: [String]) {
+    let steps = await steps(scenario, inputs: inputs)
+    return (format(steps), steps.compactMap(\.failedExpectation))
+  }
+
+  /// Runs `journey` of `scenario` (or a recorded transcript's `inputs`, read from `file`, when `journey` is `nil`)
+  /// and returns the transcript and the failed expectations, each naming its file, line, journey and step.
+  public static func run(
+    _ scenario: Scenario, journey: Journey?, inputs: [String], file: String
+  ) async -> (text: String, failures: [ExpectationFailure]) {
+    let steps = await steps(scenario, inputs: inputs)
+    return (format(steps), ExpectationFailure.failures(in: steps, journey: journey, file: file))
+  }
+
+  /// The steps of running `inputs` on a fresh simulator of `scenario`: the launch, then one a line, stopping at a
+  /// `:quit`, which ends the run as it would end a live session.
+  public static func steps(_ scenario: Scenario, inputs: [String]) async -> [Step] {
+    let simulator = Simulator(scenario: scenario)
+    var steps = [await simulator.start()]
+    for input in inputs {
+      let step = await simulator.handle(input)
+      steps.append(step)
+      if step.quit { break }
+    }
+    return steps
+  }
+
+  /// The transcript text of `steps`, ending in a newline.
+  public static func format(_ steps: [Step]) -> String {
+    steps.map(format).joined(separator: "\n") + "\n"
+  }
+
+  /// One step: its input line, then its output, without a trailing newline.
+  public static func format(_ step: Step) -> String {
+    let output = escapedOutput(step.text(style: .plain))
+    guard let input = step.input else { return output }
+    return output.isEmpty ? inputLine(input) : inputLine(input) + "\n" + output
+  }
+
+  /// The line that records `input`.
+  public static func inputLine(_ input: String) -> String {
+    guard mayNeedEscape(input) && input.unicodeScalars.contains(where: needsEscape) else {
+      return inputMarker + input
+    }
+    var line = escapedInputMarker
+    for scalar in input.unicodeScalars {
+      switch scalar {
+      case "\\": line += "\\\\"
+      case "\t": line += "\\t"
+      case "\r": line += "\\r"
+      case "\n": line += "\\n"
+      case _ where needsEscape(scalar): line += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: line.unicodeScalars.append(scalar)
+      }
+    }
+    return line
+  }
+
+  /// Output text with a `\` before every line that starts with `>`, `\` or `#`, so no output line reads as input
+  /// or as a header line.
+  static func escapedOutput(_ text: String) -> String {
+    guard hasLineStartingWithMarker(text) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.utf8.first.map(isEscapedFirstByte) == true ? "\\" + line : String(line)
+    }.joined(separator: "\n")
+  }
+
+  private static func isEscapedFirstByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#")
+  }
+
+  /// Whether a line of `text` starts with `>`, `\` or `#`: a scan of the UTF-8 bytes that looks only at the byte after
+  /// each line break (every rendered screen is scanned, so this is on the replay's hot path).
+  static func hasLineStartingWithMarker(_ text: String) -> Bool {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard var byte = bytes.first else { return false }
+      var index = 0
+      while true {
+        if isEscapedFirstByte(byte) { return true }
+        // The next line's first byte.
+        guard let base = bytes.baseAddress,
+          let found = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index)
+        else { return false }
+        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        guard index < bytes.count else { return false }
+        byte = bytes[index]
+      }
+    }
+    if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+    var copy = text
+    return copy.withUTF8(scan)
+  }
+
+  /// Whether `input` may hold a scalar that needs an escape, from its UTF-8 bytes: a C0 control or DEL (a byte below
+  /// 0x20, or 0x7F), a C1 control (lead byte 0xC2) or U+2028/U+2029 (lead byte 0xE2). Only then are the scalars'
+  /// properties looked up; most inputs are plain ASCII.
+  static func mayNeedEscape(_ input: String) -> Bool {
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+    }
+    if let found = input.utf8.withContiguousStorageIfAvailable(scan) { return found }
+    var copy = input
+    return copy.withUTF8(scan)
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+  }
+
+  /// The input lines of a transcript, in order, with escapes undone.
+  public static func inputs(of text: String) -> [String] {
+    // Split on the byte, not the Character: "\r\n" is one Character and would hide a line break.
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).compactMap { line in
+      if line.starts(with: escapedInputMarker.utf8) {
+        return unescape(Substring(line.dropFirst(escapedInputMarker.utf8.count)))
+      }
+      if line.starts(with: inputMarker.utf8) { return String(Substring(line.dropFirst(inputMarker.utf8.count))) }
+      return nil
+    }
+  }
+
+  private static func unescape(_ text: Substring) -> String {
+    var result = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\", let code = scalars.first else {
+        result.append(scalar)
+        continue
+      }
+      scalars.removeFirst()
+      switch code {
+      case "\\": result.append("\\")
+      case "t": result.append("\t")
+      case "r": result.append("\r")
+      case "n": result.append("\n")
+      case "u":
+        if scalars.first == "{", let close = scalars.firstIndex(of: "}"),
+          let value = UInt32(
+            String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close])), radix: 16),
+          let decoded = Unicode.Scalar(value)
+        {
+          result.append(decoded)
+          scalars = scalars[scalars.index(after: close)...]
+        } else {
+          result.append(contentsOf: ["\\", "u"])
+        }
+      default:
+        result.append(contentsOf: ["\\", code])
+      }
+    }
+    return String(result)
+  }
+}
+
+/// An `expect` step that did not hold: where it is written, in which journey, which step, and what was expected
+/// against what was found.
+public struct ExpectationFailure: Equatable, Sendable, CustomStringConvertible {
+  /// The scenario file the journey is written in, or the transcript the inputs came from.
+  public var file: String
+  /// Where the step is written in ``file``, when known.
+  public var location: Journey.Location?
+  /// The journey's name; `nil` for a recorded transcript.
+  public var journey: String?
+  /// The step's number in the journey, from 1.
+  public var step: Int
+  /// The step as typed: `:expect screen=dashboard`.
+  public var input: String
+  /// What was not as expected: `screen is signIn, expected dashboard`.
+  public var message: String
+
+  /// `Scenarios/new-user.yaml:41:7: journey create-family, step 15: screen is signIn, expected dashboard`; a
+  /// recorded transcript's step, which has no place in a scenario file, also shows the input.
+  public var description: String {
+    guard let location else { return "\(file): step \(step) (\(input)): \(message)" }
+    let journey = journey.map { "journey \($0), " } ?? ""
+    return "\(file):\(location): \(journey)step \(step): \(message)"
+  }
+
+  /// The failed expectations among `steps`, the run of `journey` (or of a recorded transcript's inputs, when
+  /// `journey` is `nil`) written in `file`. `steps` starts with the launch, as ``Transcript/steps(_:inputs:)``
+  /// gives them.
+  public static func failures(in steps: [Step], journey: Journey?, file: String) -> [ExpectationFailure] {
+    steps.enumerated().compactMap { index, step in
+      guard let message = step.failedExpectation, index > 0 else { return nil }
+      return ExpectationFailure(
+        file: file, location: journey?.location(ofStep: index - 1), journey: journey?.name, step: index,
+        input: step.input ?? "", message: message)
+    }
+  }
+}
