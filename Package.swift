@@ -41,6 +41,7 @@ let package = Package(
     .library(name: "TribeBoardTranscripts", targets: ["TribeBoardTranscripts"]),
     .library(name: "TribeBoardValidation", targets: ["TribeBoardValidation"]),
     .library(name: "TribeBoardTerminal", targets: ["TribeBoardTerminal"]),
+    .library(name: "TribeBoardBrowser", targets: ["TribeBoardBrowser"]),
     .library(name: "TribeBoardSimulator", targets: ["TribeBoardSimulator"]),
     .library(name: "TribeBoardTesting", targets: ["TribeBoardTesting"]),
   ],
@@ -48,6 +49,11 @@ let package = Package(
     // Pinned to a minor version: tests compare Yams' error wording and ArgumentParser's help and usage text.
     .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
     .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
+    // The browser front-end's HTTP server (`tribeboard serve`).
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(name: "TribeBoardCore", swiftSettings: swiftSettings),
@@ -101,6 +107,18 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The browser front-end (`tribeboard serve`): each person's phone drawn from the screen model as HTML, the
+    // simulation's controls beside them, live over server-sent events.
+    .target(
+      name: "TribeBoardBrowser",
+      dependencies: [
+        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+        "TribeBoardMocks", "TribeBoardTranscripts", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
     .target(
       name: "TribeBoardSimulator",
@@ -120,7 +138,7 @@ let package = Package(
       name: "tribeboard",
       dependencies: [
         "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-        "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal",
+        "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings,
@@ -143,7 +161,8 @@ let package = Package(
       name: "TribeBoardTests",
       dependencies: [
         "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
-        "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardTesting",
+        "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
+        "TribeBoardTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
       ],
       swiftSettings: swiftSettings
     ),

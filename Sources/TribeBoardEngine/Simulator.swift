@@ -132,7 +132,7 @@ public final class Simulator {
 
   /// Whether replaying `line` is needed to rebuild the simulation (for `:undo`): app input and the commands that
   /// change the world, the clock, the network or who acts; not the ones that only look or restart.
-  static func changesTheSimulation(_ line: String) -> Bool {
+  package static func changesTheSimulation(_ line: String) -> Bool {
     let input = line.trimmingWhitespaceScalars
     guard input.hasPrefix(":") else { return !input.isEmpty }
     let name = input.dropFirst().prefix { $0 != " " }

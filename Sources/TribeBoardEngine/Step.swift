@@ -8,6 +8,16 @@ public struct Step: Sendable {
     public enum Kind: Sendable { case info, success, problem }
     public var kind: Kind
     public var text: String
+
+    public init(kind: Kind, text: String) {
+      self.kind = kind
+      self.text = text
+    }
+  }
+
+  public init(input: String?, snapshot: ScreenSnapshot? = nil) {
+    self.input = input
+    self.snapshot = snapshot
   }
 
   /// The line typed; `nil` for the launch that opens a session.

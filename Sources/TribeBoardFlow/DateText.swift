@@ -43,6 +43,12 @@ package enum DateText {
     return "\(year)-\(twoDigits(c.month))-\(twoDigits(c.day)) \(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
 
+  /// "17:00": the time of day, as a phone's status bar shows it.
+  package static func time(_ date: Date) -> String {
+    let c = fields(date)
+    return "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
+  }
+
   /// `value` with at least two digits, as `%02d` writes it.
   private static func twoDigits(_ value: Int) -> String {
     (0..<10).contains(value) ? "0\(value)" : "\(value)"

@@ -19,6 +19,19 @@ public enum ArgumentKind: Sendable, Equatable {
   /// Members, by name, comma separated.
   case names
 
+  /// The kind's name in JSON and HTML: `text`, `item`, `points`, `date`, `role`, `notification`, `names`.
+  public var name: String {
+    switch self {
+    case .text: "text"
+    case .item: "item"
+    case .points: "points"
+    case .date: "date"
+    case .role: "role"
+    case .notification: "notification"
+    case .names: "names"
+    }
+  }
+
   /// What help shows between angle brackets: `task #`, `YYYY-MM-DD HH:MM`.
   public var description: String {
     switch self {

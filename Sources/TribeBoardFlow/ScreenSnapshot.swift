@@ -5,11 +5,39 @@ import TribeBoardCore
 /// Text rendering and JSON output are both made from it.
 public struct ScreenSnapshot: Equatable, Sendable {
   public struct Action: Equatable, Sendable {
+    /// How an app draws the action: the screen's main step, another step, one that can't be undone or ends
+    /// something, or a way back.
+    public enum Kind: String, Sendable {
+      case primary, secondary, destructive, navigation
+    }
+
     /// The stable action key ("sign-in-apple").
     public var key: String
     public var label: String
     /// What to type ("name <family name>").
     public var usage: String
+    /// The words that choose it ("name"): `usage` without the value.
+    public var words: String
+    /// The kind of value it takes (a form's input, or a list row's number); `nil` when it takes none.
+    public var input: ArgumentKind?
+    public var kind: Kind
+
+    public init(
+      key: String, label: String, usage: String, words: String? = nil, input: ArgumentKind? = nil,
+      kind: Kind = .secondary
+    ) {
+      self.key = key
+      self.label = label
+      self.usage = usage
+      self.words = words ?? usage
+      self.input = input
+      self.kind = kind
+    }
+
+    /// Whether it acts on one of the list's items, so a list row carries it.
+    public var isItemAction: Bool {
+      if case .item = input { true } else { false }
+    }
   }
 
   public var screen: ScreenID
@@ -31,7 +59,7 @@ public struct ScreenSnapshot: Equatable, Sendable {
     screen = spec.id
     title = spec.title(state)
     blocks = state.loaded ? spec.body(state) : []
-    actions = flow.actions(in: state).map { Action(key: $0.id.rawValue, label: $0.label, usage: $0.usage) }
+    actions = Self.actions(flow.actions(in: state))
     error = state.error
     notice = state.notice
     notes = state.notes
@@ -39,5 +67,35 @@ public struct ScreenSnapshot: Equatable, Sendable {
     user = state.user
     role = state.role
     family = state.family
+  }
+
+  /// The actions as the screen model gives them: the way back is navigation; an action that asks first, signs out
+  /// or says yes to such a question is destructive; the first other action that is not a list row's is the screen's
+  /// primary one.
+  static func actions(_ offered: [FlowAction]) -> [Action] {
+    var hasPrimary = false
+    return offered.map { action in
+      let kind: Action.Kind
+      switch action.id {
+      case .back, .home: kind = .navigation
+      case .signOut, .confirmYes: kind = .destructive
+      default:
+        if action.confirmation != nil {
+          kind = .destructive
+        } else if !hasPrimary, !Self.isItem(action.argument) {
+          kind = .primary
+          hasPrimary = true
+        } else {
+          kind = .secondary
+        }
+      }
+      return Action(
+        key: action.id.rawValue, label: action.label, usage: action.usage, words: action.phrases[0],
+        input: action.argument, kind: kind)
+    }
+  }
+
+  private static func isItem(_ kind: ArgumentKind?) -> Bool {
+    if case .item = kind { true } else { false }
   }
 }

@@ -10,6 +10,20 @@ public struct StepRecord: Encodable, Sendable {
   public struct Action: Encodable, Sendable {
     public var key: String
     public var label: String
+    /// `primary`, `secondary`, `destructive` or `navigation` (``ScreenSnapshot/Action/Kind``).
+    public var kind: String
+    /// The kind of value it takes (`text`, `item`, `points`, `date`, `role`, `notification`, `names`), or `null`.
+    public var input: String?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(key, forKey: .key)
+      try container.encode(label, forKey: .label)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(input, forKey: .input)
+    }
+
+    enum CodingKeys: String, CodingKey { case key, label, kind, input }
   }
 
   public struct Session: Encodable, Sendable {
@@ -114,7 +128,9 @@ public struct StepRecord: Encodable, Sendable {
     screen = snapshot?.screen.rawValue
     title = snapshot?.title
     content = snapshot?.blocks.map { Content(block: $0) } ?? []
-    actions = snapshot?.actions.map { Action(key: $0.key, label: $0.label) } ?? []
+    actions =
+      snapshot?.actions.map { Action(key: $0.key, label: $0.label, kind: $0.kind.rawValue, input: $0.input?.name) }
+      ?? []
     session = snapshot?.user.map {
       Session(user: $0.id, role: snapshot?.role?.rawValue, family: snapshot?.family?.name)
     }

@@ -65,62 +65,66 @@ public enum Storyboard {
     return text
   }
 
+  /// One self-contained page: each step as a card with its input and notes beside the phone's screen, drawn by
+  /// ``PhoneRenderer`` as the browser draws it, with no script.
   static func html(title: String, summary: String, journeys: [Journey]) -> String {
+    let phone = PhoneRenderer(mode: .still)
     var cards = ""
     for journey in journeys {
-      cards += "<h2>Journey \(escaped(journey.name))</h2>\n"
+      cards += "<h2>Journey \(HTML.escape(journey.name))</h2>\n"
       for (number, step) in journey.steps.enumerated() {
         let failed = step.snapshot?.error != nil
-        cards += "<section class=\"card\(failed ? " error" : "")\">\n"
-        cards += "<h3>\(escaped(caption(step, number: number)))</h3>\n"
-        for note in journey.notes[number] ?? [] { cards += "<p class=\"narration\">\(escaped(note))</p>\n" }
-        if let error = step.snapshot?.error {
-          cards += "<p class=\"alert\"><strong>Error</strong> (<code>\(escaped(error.code.rawValue))</code>): "
-          cards += "\(escaped(error.message))</p>\n"
+        cards +=
+          "<section class=\"card\(failed ? " failed" : "")\" aria-labelledby=\"step-\(HTML.slug(journey.name))-\(number)\">"
+        cards += "<div class=\"card-text\"><h3 id=\"step-\(HTML.slug(journey.name))-\(number)\">"
+        cards += "\(HTML.escape(caption(step, number: number)))</h3>\n"
+        for note in journey.notes[number] ?? [] { cards += "<p class=\"narration\">\(HTML.escape(note))</p>\n" }
+        for message in step.messages { cards += "<p class=\"said\">\(HTML.escape(message.text))</p>\n" }
+        cards += "</div>"
+        if let snapshot = step.snapshot {
+          let user = snapshot.user
+          let frame = PhoneRenderer.Frame(
+            user: "\(HTML.slug(journey.name))-\(number)", name: user?.name ?? "The person",
+            now: nil, isOnline: nil, waiting: 0, isActing: false)
+          cards += phone.render(snapshot, frame: frame)
         }
-        for note in step.snapshot?.notes ?? [] { cards += "<p class=\"note\">\(escaped(note))</p>\n" }
-        cards += "<pre>\(escaped(screen(step)))</pre>\n</section>\n"
+        cards += "</section>\n"
       }
-      for note in journey.notes[journey.steps.count] ?? [] { cards += "<p class=\"narration\">\(escaped(note))</p>\n" }
+      for note in journey.notes[journey.steps.count] ?? [] {
+        cards += "<p class=\"narration\">\(HTML.escape(note))</p>\n"
+      }
     }
     return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8"/>
-      <title>\(escaped(title))</title>
+      <meta name="viewport" content="width=device-width, initial-scale=1"/>
+      <title>\(HTML.escape(title))</title>
       <style>
-      body { font-family: -apple-system, "Segoe UI", Helvetica, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
-      .card { border: 1px solid #ccd; border-radius: 8px; padding: 0.5rem 1rem; margin: 1rem 0; background: #fafbff; }
-      .card.error { border-color: #d33; background: #fff6f6; }
-      .alert { color: #b00; }
-      .note { color: #666; font-style: italic; }
-      .narration { border-left: 4px solid #e0a800; background: #fff8e1; padding: 0.25rem 0.75rem; }
-      pre { font-family: Menlo, Consolas, monospace; font-size: 0.85rem; line-height: 1.25; white-space: pre; overflow-x: auto; }
+      \(Stylesheet.css)
+      .storyboard { max-width: 60rem; margin: 0 auto; padding: var(--space-5); }
+      .card { display: flex; flex-wrap: wrap; gap: var(--space-5); align-items: flex-start; padding: var(--space-4);
+        margin: var(--space-4) 0; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius-md); }
+      .card.failed { border-color: var(--danger); }
+      .card-text { flex: 1 1 16rem; }
+      .narration { border-left: 4px solid var(--warning); background: var(--warning-soft); padding: var(--space-1) var(--space-3); }
+      .said { font-family: var(--mono); font-size: var(--text-sm); color: var(--muted); white-space: pre-wrap; }
       </style>
       </head>
       <body>
-      <h1>\(escaped(title))</h1>
-      <p>\(escaped(summary))</p>
-      \(cards)</body>
+      <main class="storyboard">
+      <h1>\(HTML.escape(title))</h1>
+      <p>\(HTML.escape(summary))</p>
+      \(cards)</main>
+      </body>
       </html>
 
       """
   }
 
-  public static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  /// `text` escaped for HTML (``HTML/escape(_:)``).
+  public static func escaped(_ text: String) -> String { HTML.escape(text) }
 
   /// A note as one Markdown quote line: its own line breaks become spaces.
   private static func markdownLine(_ note: String) -> String {

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A posted form (`application/x-www-form-urlencoded`), read strictly: a malformed body is refused with the reason.
+struct FormBody: Equatable, Sendable {
+  var fields: [String: String]
+
+  struct Malformed: Error, Equatable {
+    var reason: String
+  }
+
+  init(fields: [String: String]) {
+    self.fields = fields
+  }
+
+  init(_ text: String) throws(Malformed) {
+    var fields: [String: String] = [:]
+    for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
+        throw Malformed(reason: "the form field “\(pair.prefix(40))” is not percent-encoded")
+      }
+      guard fields[name] == nil else { throw Malformed(reason: "the form field “\(name.prefix(40))” is given twice") }
+      fields[name] = value
+    }
+    self.fields = fields
+  }
+
+  subscript(name: String) -> String? { fields[name] }
+
+  private static func decode(_ text: Substring) -> String? {
+    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+  }
+}
+
+/// What a form of the page stands for, as the line the REPL would take: a button's `line`, an action's words with
+/// the value typed (`words`, `value`), or a control's fields (`control`: `as`, `clock`, `expect`, `scenario`,
+/// `fault`, `latency`). Recordings keep these lines, so `tribeboard check` replays a session clicked in a browser.
+enum BrowserInput {
+  struct Invalid: Error, Equatable {
+    var reason: String
+  }
+
+  static func line(from form: FormBody) throws(Invalid) -> String {
+    if let line = form["line"] { return line }
+    if let words = form["words"] {
+      return words + " " + value(form["value"] ?? "")
+    }
+    guard let control = form["control"] else {
+      throw Invalid(reason: "the form has no “line”, “words” or “control” field")
+    }
+    let value = value(form["value"] ?? "")
+    switch control {
+    case "as": return ":as \(value)"
+    case "clock": return ":clock \(value)"
+    case "expect": return ":expect \(value)"
+    case "scenario": return ":scenario \(value)"
+    case "fault":
+      guard let operation = form["operation"], let error = form["error"] else {
+        throw Invalid(reason: "a fault needs an “operation” and an “error”")
+      }
+      var line = ":fault \(operation) \(error)"
+      let amount = (form["amount"] ?? "").trimmingCharacters(in: .whitespaces)
+      switch form["schedule"] ?? "always" {
+      case "always": break
+      case "times": line += " times \(amount)"
+      case "call": line += " call \(amount)"
+      case "after": line += " after \(amount)"
+      case "chance": line += " chance \(amount.hasSuffix("%") ? amount : amount + "%")"
+      case let other: throw Invalid(reason: "“\(other.prefix(40))” is not a fault schedule")
+      }
+      if let person = form["on"], !person.isEmpty { line += " on \(person)" }
+      return line
+    case "latency":
+      guard let target = form["target"] else { throw Invalid(reason: "latency needs a “target”") }
+      return ":latency \(target) \((form["amount"] ?? "").trimmingCharacters(in: .whitespaces))"
+    default:
+      throw Invalid(reason: "“\(control.prefix(40))” is not a control of this page")
+    }
+  }
+
+  /// A value as the REPL takes it: a browser's date and time (`2026-03-05T18:00`) with a space for the `T`.
+  static func value(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let bytes = Array(trimmed.utf8)
+    guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"), bytes[4] == UInt8(ascii: "-"),
+      bytes[13] == UInt8(ascii: ":")
+    else { return trimmed }
+    return String(trimmed.prefix(10)) + " " + String(trimmed.suffix(5))
+  }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardEngine
+import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardRendering
+import TribeBoardScenarios
+
+/// The page of one simulation: the phones, the simulator's messages, and the controls. The parts that change with
+/// every step are drawn separately (``Regions``), so a step sends back only those.
+enum BrowserPage {
+  /// The parts of the page a step can change, by the id of the element that holds each.
+  struct Regions: Sendable {
+    var phones: String
+    var log: String
+    var status: String
+    var people: String
+    var faults: String
+    var record: String
+  }
+
+  static func regions(_ simulation: LiveSimulation, base: String) async -> Regions {
+    let facts = await simulation.facts()
+    let views = await simulation.phoneViews()
+    let log = await simulation.log
+    return Regions(
+      phones: phones(views, now: facts.now, base: base), log: logText(log), status: status(facts),
+      people: people(facts, views: views, base: base), faults: faults(facts, base: base),
+      record: record(facts, base: base))
+  }
+
+  // MARK: The whole page
+
+  static func page(
+    _ simulation: LiveSimulation, base: String, folder: URL?, position: String?, version: Int
+  ) async -> String {
+    let regions = await regions(simulation, base: base)
+    let facts = await simulation.facts()
+    let scenario = facts.scenario
+    var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+    html += "<title>\(HTML.escape(scenario.name)) · TribeBoard simulator</title>"
+    html += "<link rel=\"icon\" href=\"data:,\"><link rel=\"stylesheet\" href=\"/assets/app.css\">"
+    html += "<script src=\"/assets/app.js\" defer></script></head>"
+    html += "<body data-base=\"\(HTML.escape(base))\" data-version=\"\(version)\" "
+    html += "data-scenario=\"\(HTML.escape(scenario.name))\" data-go=\"\(HTML.escape(position ?? ""))\">"
+    html += "<a class=\"skip\" href=\"#phones\">Skip to the phones</a>"
+    html += "<header class=\"topbar\"><h1>TribeBoard simulator</h1><p class=\"scenario\" id=\"status\">"
+    html += regions.status + "</p>"
+    html += "<form method=\"post\" action=\"/new\" data-plain><input type=\"hidden\" name=\"scenario\" "
+    html +=
+      "value=\"\(HTML.escape(scenario.name))\"><button class=\"btn\" type=\"submit\">New simulation</button></form>"
+    html += "</header><main class=\"stage\">"
+    html += "<div class=\"phones\" id=\"phones\" aria-label=\"Phones\" role=\"region\">\(regions.phones)</div>"
+    html += "<aside class=\"controls\" aria-label=\"Simulation controls\">"
+    html += commandPanel(base: base, log: regions.log)
+    html +=
+      "<section class=\"panel\" aria-labelledby=\"people-heading\"><h2 id=\"people-heading\">People and phones</h2>"
+    html += "<div id=\"people\">\(regions.people)</div></section>"
+    html += clockPanel(base: base)
+    html += faultPanel(facts, base: base, faults: regions.faults)
+    html += appPanel(base: base)
+    html += journeysPanel(scenario, base: base)
+    html += scenarioPanel(scenario, base: base, folder: folder)
+    html += "<section class=\"panel\" aria-labelledby=\"record-heading\"><h2 id=\"record-heading\">Record and save</h2>"
+    html += "<div id=\"record\">\(regions.record)</div></section>"
+    html += "</aside></main></body></html>"
+    return html
+  }
+
+  // MARK: Regions
+
+  static func phones(_ views: [Simulator.PhoneView], now: Date, base: String) -> String {
+    let renderer = PhoneRenderer(mode: .live(path: base + "/input"))
+    return views.map { view in
+      renderer.render(
+        view.snapshot,
+        frame: .init(
+          user: view.user, name: view.name, now: now, isOnline: view.isOnline, waiting: view.waiting,
+          isActing: view.isActing))
+    }.joined()
+  }
+
+  static func logText(_ log: [Step.Message]) -> String {
+    log.map { message in
+      let kind =
+        switch message.kind {
+        case .info: "info"
+        case .success: "success"
+        case .problem: "problem"
+        }
+      return "<span class=\"\(kind)\">\(HTML.escape(message.text))</span>\n"
+    }.joined()
+  }
+
+  static func status(_ facts: LiveSimulation.Facts) -> String {
+    "<strong>\(HTML.escape(facts.scenario.name))</strong> — \(HTML.escape(facts.scenario.summary)) · "
+      + "Clock \(HTML.escape(DateText.full(facts.now))) UTC"
+  }
+
+  static func people(_ facts: LiveSimulation.Facts, views: [Simulator.PhoneView], base: String) -> String {
+    var html = "<ul>"
+    for view in views {
+      html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
+      html += "<input type=\"hidden\" name=\"phone\" value=\"\(HTML.escape(view.user))\">"
+      html += "<span>\(HTML.escape(view.name))\(view.isActing ? " (in hand)" : "")</span>"
+      let network = view.isOnline ? ":offline" : ":online"
+      let label = view.isOnline ? "Take offline" : "Bring online"
+      html += "<button class=\"btn small\" name=\"line\" value=\"\(network)\" "
+      html += "aria-label=\"\(label): \(HTML.escape(view.name))\">\(label)</button>"
+      if !view.isActing {
+        html += "<button class=\"btn small\" name=\"line\" value=\":as \(HTML.escape(view.user))\" "
+        html += "aria-label=\"Take in hand: \(HTML.escape(view.name))\">Take in hand</button>"
+        html += "<button class=\"btn small\" formaction=\"\(base)/hide\" name=\"user\" "
+        html +=
+          "value=\"\(HTML.escape(view.user))\" aria-label=\"Remove phone: \(HTML.escape(view.name))\">Remove</button>"
+      }
+      html += "</form></li>"
+    }
+    html += "</ul>"
+    let others = facts.people.filter { !facts.shown.contains($0.id) }
+    if !others.isEmpty {
+      html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"as\">"
+      html += "<div class=\"field\"><label for=\"add-person\">Person</label><select id=\"add-person\" name=\"value\">"
+      for person in others {
+        html += "<option value=\"\(HTML.escape(person.id))\">\(HTML.escape(person.name))</option>"
+      }
+      html += "</select></div><button class=\"btn\" type=\"submit\">Add a phone</button></form>"
+    }
+    return html
+  }
+
+  static func faults(_ facts: LiveSimulation.Facts, base: String) -> String {
+    guard !facts.faults.isEmpty else { return "<p>No faults armed.</p>" }
+    var html = "<ul>"
+    for (id, fault) in facts.faults {
+      html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
+      html += "<span>\(HTML.escape(fault))</span><button class=\"btn small\" name=\"line\" "
+      html += "value=\":fault clear \(HTML.escape(id))\" aria-label=\"Clear fault \(HTML.escape(id))\">Clear</button>"
+      html += "</form></li>"
+    }
+    return html + "</ul>"
+  }
+
+  static func record(_ facts: LiveSimulation.Facts, base: String) -> String {
+    var html = "<form method=\"post\" action=\"\(base)/record\" class=\"row-buttons\">"
+    if let steps = facts.recordingSteps {
+      html += "<p class=\"recording\" role=\"status\">Recording: \(steps) step\(steps == 1 ? "" : "s")</p>"
+      html += "<button class=\"btn\" name=\"record\" value=\"stop\">Stop recording</button>"
+      html += "<a class=\"btn\" href=\"\(base)/transcript\" download>Download transcript</a>"
+    } else {
+      html += "<button class=\"btn\" name=\"record\" value=\"start\">Record</button>"
+    }
+    html += "<a class=\"btn\" href=\"\(base)/scenario.yaml\" download>Download scenario</a></form>"
+    html += "<p class=\"hint\">Record starts the scenario again and keeps every step as a transcript that "
+    html += "<code>tribeboard check</code> replays.</p>"
+    return html
+  }
+
+  // MARK: Static panels
+
+  static func commandPanel(base: String, log: String) -> String {
+    var html = "<section class=\"panel\" aria-labelledby=\"command-heading\"><h2 id=\"command-heading\">Command</h2>"
+    html += "<form method=\"post\" action=\"\(base)/input\" id=\"command-form\"><div class=\"field\">"
+    html += "<label for=\"command\">Command</label><input id=\"command\" name=\"line\" autocomplete=\"off\" "
+    html +=
+      "spellcheck=\"false\" aria-describedby=\"command-hint\"></div><button class=\"btn primary\" type=\"submit\">"
+    html += "Run</button></form><p class=\"hint\" id=\"command-hint\">Anything the REPL takes: an action’s words, "
+    html += "a number, or a command such as <code>:help</code>.</p>"
+    html += "<pre class=\"log\" id=\"log\" role=\"log\" aria-label=\"Simulator messages\" tabindex=\"0\">\(log)</pre>"
+    return html + "</section>"
+  }
+
+  static func clockPanel(base: String) -> String {
+    var html = "<section class=\"panel\" aria-labelledby=\"clock-heading\"><h2 id=\"clock-heading\">Clock</h2>"
+    html += "<form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
+    for (amount, label) in [("+1m", "+1 minute"), ("+1h", "+1 hour"), ("+1d", "+1 day")] {
+      html += "<button class=\"btn small\" name=\"line\" value=\":clock \(amount)\">\(label)</button>"
+    }
+    html += "</form><form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" "
+    html += "value=\"clock\"><div class=\"field\"><label for=\"clock-time\">Time (UTC)</label>"
+    html += "<input id=\"clock-time\" name=\"value\" type=\"datetime-local\" required></div>"
+    html += "<button class=\"btn\" type=\"submit\">Set the clock</button></form>"
+    return html + "</section>"
+  }
+
+  static let schedules = [
+    ("always", "Always"), ("times", "The next N calls"), ("call", "Only call N"), ("after", "After a time"),
+    ("chance", "By chance (%)"),
+  ]
+
+  static func faultPanel(_ facts: LiveSimulation.Facts, base: String, faults: String) -> String {
+    var html = "<section class=\"panel\" aria-labelledby=\"faults-heading\"><h2 id=\"faults-heading\">Faults</h2>"
+    html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"fault\">"
+    html += select(
+      "fault-operation", "Operation", name: "operation", MockOperation.allCases.map { ($0.rawValue, $0.rawValue) })
+    html += select("fault-error", "Error", name: "error", AppError.Code.allCases.map { ($0.rawValue, $0.rawValue) })
+    html += select("fault-schedule", "When", name: "schedule", schedules)
+    html += "<div class=\"field\"><label for=\"fault-amount\">N, time or %</label>"
+    html += "<input id=\"fault-amount\" name=\"amount\" autocomplete=\"off\"></div>"
+    html += select("fault-on", "On the phone of", name: "on", [("", "Anyone")] + facts.people.map { ($0.id, $0.name) })
+    html += "<button class=\"btn\" type=\"submit\">Arm fault</button></form>"
+    html += "<div id=\"faults\">\(faults)</div>"
+    html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"latency\">"
+    html += select(
+      "latency-target", "Slow down", name: "target",
+      MockOperation.services.map { ($0, $0) }
+        + MockOperation.allCases.map { ($0.rawValue, $0.rawValue) })
+    html += "<div class=\"field\"><label for=\"latency-amount\">By</label><input id=\"latency-amount\" "
+    html += "name=\"amount\" placeholder=\"2s\" autocomplete=\"off\" required></div>"
+    html += "<button class=\"btn\" type=\"submit\">Set latency</button>"
+    html += "<button class=\"btn\" name=\"line\" value=\":latency clear\" formnovalidate>Clear latency</button></form>"
+    return html + "</section>"
+  }
+
+  static func appPanel(base: String) -> String {
+    var html = "<section class=\"panel\" aria-labelledby=\"app-heading\"><h2 id=\"app-heading\">App</h2>"
+    html += "<form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
+    for (line, label) in [(":relaunch", "Relaunch"), (":undo", "Undo"), (":reset", "Reset"), (":where", "Where am I")] {
+      html += "<button class=\"btn small\" name=\"line\" value=\"\(line)\">\(label)</button>"
+    }
+    html += "</form><form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" "
+    html += "value=\"expect\"><div class=\"field\"><label for=\"expect\">Expectation</label><input id=\"expect\" "
+    html += "name=\"value\" placeholder=\"screen=dashboard role=parentAdmin\" autocomplete=\"off\" required></div>"
+    html += "<button class=\"btn\" type=\"submit\">Check</button></form>"
+    return html + "</section>"
+  }
+
+  static func journeysPanel(_ scenario: Scenario, base: String) -> String {
+    var html = "<section class=\"panel\" aria-labelledby=\"journeys-heading\"><h2 id=\"journeys-heading\">Journeys</h2>"
+    guard !scenario.journeys.isEmpty else { return html + "<p>This scenario has no journeys.</p></section>" }
+    for journey in scenario.journeys {
+      html += "<details><summary>\(HTML.escape(journey.name)) (\(journey.steps.count) steps)</summary>"
+      html += "<form method=\"post\" action=\"\(base)/input\" class=\"journey-steps\">"
+      html += "<button class=\"btn small\" name=\"line\" value=\":go \(HTML.escape(journey.name))@0\">Start</button>"
+      for (index, step) in journey.steps.enumerated() {
+        html += "<button class=\"btn small\" name=\"line\" value=\":go \(HTML.escape(journey.name))@\(index + 1)\" "
+        html +=
+          "aria-label=\"Go to step \(index + 1): \(HTML.escape(step))\">\(index + 1). \(HTML.escape(step))</button>"
+      }
+      html += "</form></details>"
+    }
+    return html + "</section>"
+  }
+
+  static func scenarioPanel(_ scenario: Scenario, base: String, folder: URL?) -> String {
+    var html = "<section class=\"panel\" aria-labelledby=\"scenario-heading\"><h2 id=\"scenario-heading\">Scenario</h2>"
+    html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"scenario\">"
+    let options =
+      BundledScenarios.names.map { ($0, $0) } + ScenarioFiles.list(in: folder).map { ($0, $0) }
+    html += select("scenario-name", "Scenario", name: "value", options, selected: scenario.name)
+    html += "<button class=\"btn\" type=\"submit\">Switch</button></form>"
+    return html + "</section>"
+  }
+
+  static func select(
+    _ id: String, _ label: String, name: String, _ options: [(String, String)], selected: String? = nil
+  ) -> String {
+    var html = "<div class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\">"
+    for (value, text) in options {
+      html +=
+        "<option value=\"\(HTML.escape(value))\"\(value == selected ? " selected" : "")>\(HTML.escape(text))</option>"
+    }
+    return html + "</select></div>"
+  }
+
+  // MARK: Error pages
+
+  static func message(title: String, _ text: String) -> String {
+    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+      + "content=\"width=device-width, initial-scale=1\"><title>\(HTML.escape(title)) · TribeBoard simulator</title>"
+      + "<link rel=\"icon\" href=\"data:,\"><link rel=\"stylesheet\" href=\"/assets/app.css\"></head><body>"
+      + "<main class=\"panel message-page\"><h1>\(HTML.escape(title))</h1>"
+      + "<p>\(HTML.escape(text))</p><p><a href=\"/\">Go to the default simulation</a></p></main></body></html>"
+  }
+}

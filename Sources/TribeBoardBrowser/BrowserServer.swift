@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TribeBoardEngine
+import TribeBoardScenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tribeboard serve`: the simulation in the browser. A value: its routes are built in one function
+/// (``router()``), so tests drive them without a socket.
+public struct BrowserServer: Sendable {
+  public enum Pace: String, Sendable, CaseIterable {
+    /// Every step shows at once.
+    case instant
+    /// A step whose calls took simulated time shows its loading state for that time.
+    case real
+  }
+
+  public struct Options: Sendable {
+    public var host: String
+    public var port: Int
+    /// What a page must present (in the address, then as a cookie) when the server listens beyond loopback;
+    /// `nil` on loopback.
+    public var token: String?
+    public var pace: Pace
+    /// Whether to print a line per request.
+    public var verbose: Bool
+    /// The folder whose scenario files the page may open; `nil` for built-in scenarios only.
+    public var folder: URL?
+    /// The most simulations made with "New simulation" at once, and how long one unused and unwatched is kept.
+    public var limit: Int
+    public var idleLimit: Duration
+
+    public init(
+      host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, pace: Pace = .instant,
+      verbose: Bool = false, folder: URL? = nil, limit: Int = 64, idleLimit: Duration = .seconds(1800)
+    ) {
+      self.host = host
+      self.port = port
+      self.token = token
+      self.pace = pace
+      self.verbose = verbose
+      self.folder = folder
+      self.limit = limit
+      self.idleLimit = idleLimit
+    }
+  }
+
+  public static let bodyLimit = 64 * 1024
+
+  let options: Options
+  let store: SimulationStore
+
+  /// A server whose default simulation (the one `/` opens) runs `scenario`; `reference` names it in recordings.
+  public init(scenario: Scenario, reference: String, options: Options) async {
+    self.options = options
+    let simulation = await LiveSimulation(
+      id: "default", scenario: scenario, reference: reference, folder: options.folder)
+    store = SimulationStore(
+      default: simulation, folder: options.folder, limit: options.limit, idleLimit: options.idleLimit)
+  }
+
+  /// Prints `line` on standard output at once (the address line is read by scripts; request lines follow it in
+  /// order). A closed output is ignored: the server goes on serving.
+  public static func say(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  /// Whether `host` is a loopback address, where no token is needed.
+  public static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+  }
+
+  /// A fresh token for a server listening beyond loopback.
+  public static func newToken() -> String { SimulationStore.newID() }
+
+  /// Serves until SIGINT or SIGTERM; `ready` is given the address once the socket listens.
+  public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+    var logger = Logger(label: "tribeboard.serve") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = .critical
+    let host = options.host
+    let token = options.token
+    let app = Application(
+      router: router(),
+      configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? 0
+        let shown = host.contains(":") ? "[\(host)]" : host
+        ready("http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? ""))
+      },
+      logger: logger)
+    try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    await store.closeAll()
+  }
+}

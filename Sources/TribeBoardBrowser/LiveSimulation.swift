@@ -1,0 +1,222 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardEngine
+import TribeBoardFlow
+import TribeBoardScenarios
+import TribeBoardTranscripts
+
+/// One simulation served to the browser: the engine, the phones on show, the simulator's recent messages, a
+/// recording, and the windows watching it. Steps run one at a time, in the order they arrive, so every window sees
+/// the same story and no step is lost or applied twice.
+actor LiveSimulation {
+  let id: String
+  private let simulator: Simulator
+  /// Where scenario files may be read from (`:scenario FILE`); `nil` for built-in scenarios only.
+  let folder: URL?
+  /// How the recording's header names the scenario: a built-in name, or the path as given.
+  private var scenarioReference: String
+  /// Bumped by every change; windows compare it with theirs.
+  private(set) var version = 0
+  /// The simulator's messages of the last steps, oldest first.
+  private(set) var log: [Step.Message] = []
+  /// The people whose phone is drawn, in the order they were added; the acting one always is.
+  private var shown: [UserID] = []
+  /// The steps recorded since "Record", the opening one first; `nil` when not recording.
+  private var recording: [Step]?
+  /// The journey step the simulation stands on after a `:go` (for the address), until the next input.
+  private(set) var position: String?
+  private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
+  /// When someone last did something here or had it open, for dropping idle simulations.
+  private(set) var lastUsed = ContinuousClock.now
+
+  static let logLength = 40
+
+  init(id: String, scenario: Scenario, reference: String, folder: URL?) async {
+    self.id = id
+    simulator = Simulator(scenario: scenario)
+    self.folder = folder
+    scenarioReference = reference
+    let opening = await simulator.start()
+    note(opening)
+    shown = [simulator.actingUser]
+  }
+
+  var scenario: Scenario { simulator.scenario }
+  var isRecording: Bool { recording != nil }
+  var hasWatchers: Bool { !watchers.isEmpty }
+
+  /// What happened when the person acting on `phone` (or the one in hand) typed or clicked `line`.
+  struct Outcome: Sendable {
+    var steps: [Step]
+    /// Whether the scenario changed, so the page's static parts (journeys, people) must be drawn again.
+    var switchedScenario: Bool
+  }
+
+  /// Runs `line` as the REPL would, on `phone`'s person (taking up their phone first, as `:as` does, when they are
+  /// not the one in hand). Lines the browser answers itself: `:save` (use "Download scenario"), `:quit`, and
+  /// `:scenario` with a file outside the folder served.
+  func handle(_ line: String, phone: UserID? = nil) async -> Outcome {
+    lastUsed = .now
+    var steps: [Step] = []
+    let before = simulator.scenario.name
+    if let phone, phone != simulator.actingUser, simulator.openPhones.contains(phone) {
+      steps.append(await run(":as \(phone)"))
+    }
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if let refusal = refusal(of: trimmed) {
+      var step = Step(input: line)
+      step.messages.append(.init(kind: .problem, text: refusal))
+      steps.append(step)
+      note(step)
+    } else {
+      steps.append(await run(trimmed))
+    }
+    let succeeded = steps.last?.messages.allSatisfy { $0.kind != .problem } ?? false
+    let switched =
+      trimmed.hasPrefix(":scenario ") && succeeded || trimmed == ":reset" || simulator.scenario.name != before
+    if switched {
+      shown = [simulator.actingUser]
+      position = nil
+      if trimmed.hasPrefix(":scenario ") {
+        scenarioReference = String(trimmed.dropFirst(10)).trimmingCharacters(in: .whitespaces)
+      }
+    }
+    if trimmed.hasPrefix(":go "), succeeded {
+      position = String(trimmed.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+    } else if Simulator.changesTheSimulation(trimmed) {
+      position = nil
+    }
+    if !shown.contains(simulator.actingUser) { shown.append(simulator.actingUser) }
+    changed()
+    return Outcome(steps: steps, switchedScenario: switched)
+  }
+
+  private func run(_ line: String) async -> Step {
+    let step = await simulator.handle(line)
+    note(step)
+    recording?.append(step)
+    return step
+  }
+
+  /// Why the browser does not pass `line` to the simulator, if it does not.
+  private func refusal(of line: String) -> String? {
+    let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+    switch words.first {
+    case ":save":
+      return "? The browser writes nothing on the server: use “Download scenario” to save the world as a file."
+    case ":quit":
+      return "? Close the tab to leave; the simulation stays here for the next visit."
+    case ":scenario":
+      guard words.count > 1 else { return nil }
+      let argument = words[1]
+      guard ScenarioCatalog.isPath(argument) else { return nil }
+      return ScenarioFiles.check(argument, in: folder)
+    default:
+      return nil
+    }
+  }
+
+  private func note(_ step: Step) {
+    if let input = step.input { log.append(.init(kind: .info, text: "> " + input)) }
+    log += step.messages
+    if log.count > Self.logLength { log.removeFirst(log.count - Self.logLength) }
+  }
+
+  /// Removes `user`'s phone from the page (the phone in hand stays); the simulation is unchanged.
+  func hide(_ user: UserID) {
+    lastUsed = .now
+    guard user != simulator.actingUser else { return }
+    shown.removeAll { $0 == user }
+    changed()
+  }
+
+  /// Starts a recording: the scenario starts again, and every step from its opening screen on is kept.
+  func startRecording() async {
+    lastUsed = .now
+    let opening = await simulator.start()
+    log = []
+    note(opening)
+    shown = [simulator.actingUser]
+    position = nil
+    recording = [opening]
+    changed()
+  }
+
+  func stopRecording() {
+    recording = nil
+    changed()
+  }
+
+  /// The recording as a transcript file that `tribeboard check` replays; `nil` when not recording.
+  func transcript() -> String? {
+    guard let recording, let first = recording.first else { return nil }
+    var text = TranscriptHeader(scenario: scenarioReference).text + Transcript.format(first) + "\n"
+    for step in recording.dropFirst() { text += Transcript.format(step) + "\n" }
+    return text
+  }
+
+  /// The world as `:save` would write it.
+  func savedScenario() async -> String {
+    ScenarioWriter.yaml(await simulator.savedScenario())
+  }
+
+  /// The phones on show, the one in hand first.
+  func phoneViews() async -> [Simulator.PhoneView] {
+    var views: [Simulator.PhoneView] = []
+    for user in simulator.openPhones where shown.contains(user) {
+      if let view = await simulator.phoneView(of: user) { views.append(view) }
+    }
+    return views
+  }
+
+  /// What the controls show of the simulation.
+  struct Facts: Sendable {
+    var scenario: Scenario
+    var now: Date
+    var acting: UserID
+    var people: [UserProfile]
+    var open: [UserID]
+    var shown: [UserID]
+    /// Armed faults: the id `:fault clear` takes, and the fault in words.
+    var faults: [(id: String, summary: String)]
+    var recordingSteps: Int?
+  }
+
+  func facts() -> Facts {
+    Facts(
+      scenario: simulator.scenario, now: simulator.now, acting: simulator.actingUser, people: simulator.people,
+      open: simulator.openPhones, shown: shown, faults: simulator.armedFaults.map { ($0.id, $0.summary) },
+      recordingSteps: recording.map { $0.count - 1 })
+  }
+
+  // MARK: Watching
+
+  /// Versions as they change, for a window's server-sent events; ends when the simulation is dropped.
+  func watch() -> AsyncStream<Int> {
+    lastUsed = .now
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    let key = UUID()
+    watchers[key] = continuation
+    continuation.yield(version)
+    continuation.onTermination = { [weak self] _ in
+      Task { await self?.stopWatching(key) }
+    }
+    return stream
+  }
+
+  private func stopWatching(_ key: UUID) {
+    watchers[key] = nil
+    lastUsed = .now
+  }
+
+  /// Ends every window's events (the server is stopping, or the simulation is dropped).
+  func close() {
+    for watcher in watchers.values { watcher.finish() }
+    watchers = [:]
+  }
+
+  private func changed() {
+    version += 1
+    for watcher in watchers.values { watcher.yield(version) }
+  }
+}

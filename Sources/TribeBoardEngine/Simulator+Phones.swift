@@ -1,0 +1,44 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardMocks
+
+/// What a front-end that draws several phones at once reads: who has a phone open, what each shows, and what its
+/// status bar says. Reading changes nothing.
+extension Simulator {
+  /// One phone as its status bar and screen show it.
+  public struct PhoneView: Equatable, Sendable {
+    public var user: UserID
+    /// The person's full name (the account id when the world has no such account).
+    public var name: String
+    public var snapshot: ScreenSnapshot
+    public var isOnline: Bool
+    /// Changes made on the phone that have not reached the server yet.
+    public var waiting: Int
+    /// Whether input goes to this phone.
+    public var isActing: Bool
+  }
+
+  /// The people with a phone open, the person acting first, then in the order of their ids.
+  public var openPhones: [UserID] {
+    [actingUser] + phones.keys.filter { $0 != actingUser }.sorted()
+  }
+
+  /// Every account of the world, in the world's order: who `:as` can take a phone for.
+  public var people: [UserProfile] { environment.backend.accounts.map(\.profile) }
+
+  /// The simulated time.
+  public var now: Date { environment.clock.now() }
+
+  /// The faults armed now, with their ids (what `:fault clear ID` takes).
+  public var armedFaults: [Fault] { environment.backend.armedFaults }
+
+  /// `user`'s phone as it looks now; `nil` when nobody opened it.
+  public func phoneView(of user: UserID) async -> PhoneView? {
+    guard let phone = phones[user] else { return nil }
+    let name = people.first { $0.id == user }?.name ?? user
+    return PhoneView(
+      user: user, name: name, snapshot: ScreenSnapshot(phone.state, flow: flow), isOnline: phone.device.isOnline,
+      waiting: await phone.device.outbox().changes.count, isActing: user == actingUser)
+  }
+}

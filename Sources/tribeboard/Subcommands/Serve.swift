@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import TribeBoardBrowser
+import TribeBoardEngine
+import TribeBoardScenarios
+
+extension BrowserServer.Pace: ExpressibleByArgument {}
+
+extension Tribeboard {
+  struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the simulation in a browser: each person's phone, live, with the simulation's controls.",
+      discussion: """
+        Prints 'Serving SCENARIO at http://HOST:PORT/' as its first line, then serves until Ctrl-C or SIGTERM \
+        (exit 0). Open the address: the phone in hand takes clicks and typed values; the panel beside it has the \
+        clock, faults, latency, network, people, journeys, a Command field that takes anything the REPL takes, \
+        Record (a transcript 'tribeboard check' replays) and Download scenario. Every window open on a \
+        simulation follows it live; 'New simulation' makes another at its own address.
+
+        Listens on loopback only unless --host says otherwise; then it prints a warning and every page needs the \
+        token printed in the address. Scenario files are read from the current folder (and the folders in it) \
+        only, and nothing is ever written on the server.
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "A built-in scenario name or a path to a YAML file (default: \(BundledScenarios.defaultName)).",
+        valueName: "name-or-path"))
+    var scenario: String = BundledScenarios.defaultName
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 takes a free one.", valueName: "port"))
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @Option(help: "instant: every step shows at once; real: a step's simulated latency shows as its loading state.")
+    var pace: BrowserServer.Pace = .instant
+
+    @Flag(help: "Open the address in the default browser once serving.")
+    var open = false
+
+    @Flag(help: "Print a line for every request.")
+    var verbose = false
+
+    func validate() throws {
+      guard (0...65535).contains(port) else {
+        throw ValidationError("--port must be between 0 and 65535, got \(port).")
+      }
+      guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }) else {
+        throw ValidationError("--host must be an address such as 127.0.0.1, got '\(host)'.")
+      }
+    }
+
+    func run() async throws {
+      let loaded = try loadScenario(scenario)
+      let token = BrowserServer.isLoopback(host) ? nil : BrowserServer.newToken()
+      if token != nil {
+        printError(
+          "warning: listening on \(host), beyond this computer: anyone who can reach it and has the token can use "
+            + "the simulator. Use the address printed below, with its token.")
+      }
+      let options = BrowserServer.Options(
+        host: host, port: port, token: token, pace: pace, verbose: verbose,
+        folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      let server = await BrowserServer(scenario: loaded, reference: scenario, options: options)
+      let name = loaded.name
+      let open = open
+      do {
+        try await server.run { address in
+          BrowserServer.say("Serving \(name) at \(address)")
+          if open { Self.openInBrowser(address) }
+        }
+      } catch {
+        throw usageError("could not serve on \(host) port \(port): \(Self.reason(error)).")
+      }
+    }
+
+    /// The system's reason, without the library's decoration.
+    static func reason(_ error: any Error) -> String {
+      let text = "\(error)"
+      if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+        return "the port is in use (try another with --port, or --port 0 for a free one)"
+      }
+      if text.contains("resolve") || text.contains("getaddrinfo") || text.contains("Cannot assign") {
+        return "the address can't be listened on (check --host)"
+      }
+      return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+
+    static func openInBrowser(_ address: String) {
+      #if os(macOS)
+        let opener = "/usr/bin/open"
+      #else
+        let opener = "/usr/bin/xdg-open"
+      #endif
+      guard FileManager.default.isExecutableFile(atPath: opener) else {
+        printError("note: no \(opener) here to open a browser; open \(address) yourself.")
+        return
+      }
+      var pid = pid_t()
+      let arguments = [opener, address]
+      var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+      defer { for pointer in argv { free(pointer) } }
+      posix_spawn(&pid, opener, nil, nil, &argv, environ)
+    }
+  }
+}

@@ -1,0 +1,40 @@
+"""Screenshots of each module's screen, light and dark, for people to look at (not a test).
+
+Usage: python3 Tests/Browser/screenshots.py TRIBEBOARD_BINARY OUT_DIR
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from browser import Server, chrome  # noqa: E402
+
+SHOTS = [
+    ("onboarding", "new-user", []),
+    ("dashboard", "family-admin", []),
+    ("tasks", "family-admin", ["tasks"]),
+    ("calendar", "family-admin", ["calendar"]),
+    ("messages", "family-admin", ["messages"]),
+    ("school-run", "family-admin", ["school run"]),
+    ("settings", "family-admin", ["settings"]),
+    ("family-created", "new-user", [":go create-family"]),
+]
+
+
+def main():
+    binary, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    for scheme in ("light", "dark"):
+        driver = chrome(dark=scheme == "dark", width=1280, height=1000)
+        try:
+            for name, scenario, lines in SHOTS:
+                with Server(binary, scenario) as server:
+                    for line in lines:
+                        server.post_line(line)
+                    driver.get(server.address)
+                    driver.save_screenshot(os.path.join(out, f"{name}-{scheme}.png"))
+        finally:
+            driver.quit()
+
+
+if __name__ == "__main__":
+    main()
