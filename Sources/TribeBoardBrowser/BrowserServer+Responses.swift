@@ -117,7 +117,9 @@ struct Guard: RouterMiddleware {
     do {
       response = try await next(request, context)
     } catch let error as HTTPError {
-      response = Self.page(for: error)
+      response = Self.page(for: error.status, message: error.body)
+    } catch let error as any HTTPResponseError {
+      response = Self.page(for: error.status, message: nil)
     } catch {
       response = BrowserServer.page(.internalServerError, title: "Something went wrong", "\(error)")
     }
@@ -125,8 +127,8 @@ struct Guard: RouterMiddleware {
     return response
   }
 
-  static func page(for error: HTTPError) -> Response {
-    switch error.status {
+  static func page(for status: HTTPResponse.Status, message: String?) -> Response {
+    switch status {
     case .notFound:
       return BrowserServer.page(
         .notFound, title: "Not found", "There is no such page or simulation here; simulations left unused are dropped.")
@@ -134,9 +136,9 @@ struct Guard: RouterMiddleware {
       return BrowserServer.page(
         .contentTooLarge, title: "Too large", "A request may carry at most \(BrowserServer.bodyLimit / 1024) KiB.")
     case .badRequest:
-      return BrowserServer.badRequest(error.body ?? "malformed request")
+      return BrowserServer.badRequest(message ?? "malformed request")
     default:
-      return BrowserServer.page(error.status, title: error.status.reasonPhrase, error.body ?? "")
+      return BrowserServer.page(status, title: status.reasonPhrase, message ?? "")
     }
   }
 

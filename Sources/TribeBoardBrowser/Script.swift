@@ -13,14 +13,16 @@ enum Script {
       window.tribeboardTimings = [];
       let pending = Promise.resolve();
 
+      const shown = {};
       function apply(state, options) {
         if (state.reload) { location.href = location.pathname + (state.url || ""); return; }
-        if (state.version < version) return;
+        if (state.version < version || (state.version === version && !options.own)) return;
         version = state.version;
         for (const name of regions) {
           const element = document.getElementById(name);
-          if (element && typeof state[name] === "string" && element.innerHTML !== state[name]) {
+          if (element && typeof state[name] === "string" && shown[name] !== state[name]) {
             element.innerHTML = state[name];
+            shown[name] = state[name];
           }
         }
         if (state.url !== undefined) history.replaceState(null, "", location.pathname + state.url);
@@ -63,7 +65,7 @@ enum Script {
         event.preventDefault();
         const data = new FormData(form, event.submitter);
         const fromCommand = form.id === "command-form";
-        send(form.action, data, { focus: !fromCommand });
+        send(form.action, data, { focus: !fromCommand, own: true });
         if (fromCommand) form.reset();
       });
 
@@ -93,9 +95,9 @@ enum Script {
       const wantedScenario = link.get("scenario");
       const wantedStep = link.get("go");
       if (wantedScenario && wantedScenario !== body.dataset.scenario) {
-        send(base + "/input", { line: ":scenario " + wantedScenario, go: wantedStep || "" }, { focus: true });
+        send(base + "/input", { line: ":scenario " + wantedScenario, go: wantedStep || "" }, { focus: true, own: true });
       } else if (wantedStep && wantedStep !== body.dataset.go) {
-        send(base + "/input", { line: ":go " + wantedStep }, { focus: true });
+        send(base + "/input", { line: ":go " + wantedStep }, { focus: true, own: true });
       }
     })();
     """#

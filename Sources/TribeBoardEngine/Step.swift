@@ -15,8 +15,9 @@ public struct Step: Sendable {
     }
   }
 
-  public init(input: String?, snapshot: ScreenSnapshot? = nil) {
+  public init(input: String?, messages: [Message] = [], snapshot: ScreenSnapshot? = nil) {
     self.input = input
+    self.messages = messages
     self.snapshot = snapshot
   }
 

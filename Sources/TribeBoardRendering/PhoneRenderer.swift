@@ -57,15 +57,16 @@ public struct PhoneRenderer: Sendable {
     html += statusBar(frame)
     html += titleBar(snapshot, frame: frame, id: id)
     html += "<div class=\"screen\">"
-    html += whoLine(snapshot)
-    html += messages(snapshot, frame: frame)
     if snapshot.screen == .confirm {
+      // The question covers the screen: nothing else is drawn under it.
       html += confirmSheet(snapshot, frame: frame)
     } else if snapshot.screen == .dashboard {
+      html += whoLine(snapshot) + messages(snapshot, frame: frame)
       // The module tiles come first, as the app's home screen has them.
       html += actions(snapshot, frame: frame, id: id)
       html += body(snapshot, frame: frame, id: id)
     } else {
+      html += whoLine(snapshot) + messages(snapshot, frame: frame)
       html += body(snapshot, frame: frame, id: id)
       html += actions(snapshot, frame: frame, id: id)
     }
@@ -178,7 +179,7 @@ public struct PhoneRenderer: Sendable {
           html += "<p class=\"code\">\(HTML.escape(value))</p></div>"
         } else {
           opening("dl", "class=\"fields\"")
-          html += "<div><dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(value))</dd></div>"
+          html += "<dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(value))</dd>"
         }
       case .section(let title):
         close()
@@ -253,7 +254,7 @@ public struct PhoneRenderer: Sendable {
   private func valueForm(
     _ action: ScreenSnapshot.Action, input: ArgumentKind, in snapshot: ScreenSnapshot, frame: Frame, id: String
   ) -> String {
-    let field = "\(id)-\(action.key)"
+    let field = "\(id)-field-\(action.key)"
     var html = form(frame, class: "value-form")
     html += "<input type=\"hidden\" name=\"words\" value=\"\(HTML.escape(action.words))\">"
     html += "<label for=\"\(field)\">\(HTML.escape(Self.fieldLabel(input)))</label>"

@@ -66,10 +66,10 @@ public enum Stylesheet {
     .section { font-size: var(--text-sm); text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted);
       margin: var(--space-4) 0 var(--space-2); }
     .fields { margin: 0 0 var(--space-3); background: var(--surface-2); border-radius: var(--radius-md);
-      padding: var(--space-1) var(--space-3); }
-    .fields div { display: flex; flex-wrap: wrap; justify-content: space-between; gap: var(--space-2);
-      padding: var(--space-2) 0; border-bottom: 1px solid var(--line); }
-    .fields div:last-child { border-bottom: 0; }
+      padding: var(--space-1) var(--space-3); display: grid; grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+      column-gap: var(--space-3); }
+    .fields dt, .fields dd { padding: var(--space-2) 0; border-bottom: 1px solid var(--line); }
+    .fields dt:last-of-type, .fields dd:last-of-type { border-bottom: 0; }
     .fields dt { color: var(--muted); }
     .fields dd { margin: 0; font-weight: 600; text-align: right; }
     .rows { list-style: none; margin: 0 0 var(--space-3); padding: 0; border-radius: var(--radius-md);
@@ -144,7 +144,7 @@ public enum Stylesheet {
       linear-gradient(var(--surface-2) 6rem, transparent 0), linear-gradient(var(--surface-2) 6rem, transparent 0);
       background-size: 70% 3rem, 100% 8rem, 100% 8rem; background-position: 1rem 1rem, 0 5rem, 0 14rem;
       background-repeat: no-repeat; animation: pulse 1s ease-in-out infinite alternate; }
-    @keyframes rise { from { transform: translateY(0.5rem); opacity: 0; } to { transform: none; opacity: 1; } }
+    @keyframes rise { from { transform: translateY(0.5rem); } to { transform: none; } }
     @keyframes pulse { from { opacity: 1; } to { opacity: 0.6; } }
     @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important;
       transition: none !important; } }

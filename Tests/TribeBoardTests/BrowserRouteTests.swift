@@ -1,0 +1,286 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TribeBoardScenarios
+
+@testable import TribeBoardBrowser
+@testable import TribeBoardTranscripts
+
+/// `tribeboard serve`'s routes, driven in-process without a socket (HummingbirdTesting's router client).
+@Suite struct BrowserRouteTests {
+  static func server(
+    _ scenario: String = "new-user", token: String? = nil, limit: Int = 64, folder: URL? = nil
+  ) async throws -> BrowserServer {
+    await BrowserServer(
+      scenario: try BundledScenarios.scenario(named: scenario), reference: scenario,
+      options: .init(token: token, folder: folder, limit: limit))
+  }
+
+  static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .accept: "application/json"]
+
+  static func body(_ fields: [String: String]) -> ByteBuffer {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    let text = fields.sorted { $0.key < $1.key }
+      .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed)!)" }
+      .joined(separator: "&")
+    return ByteBuffer(string: text)
+  }
+
+  static func test(
+    _ server: BrowserServer, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+  ) async throws {
+    try await Application(router: server.router()).test(.router, body)
+  }
+
+  @Test func thePageIsTheDefaultSimulationsPhoneWithItsControlsAndProtectiveHeaders() async throws {
+    try await Self.test(await Self.server()) { client in
+      try await client.execute(uri: "/", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+        let csp = response.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
+        #expect(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"))
+        let html = String(buffer: response.body)
+        #expect(html.contains("aria-labelledby=\"sarah-label\""))
+        #expect(html.contains("Sarah Johnson’s phone"))
+        #expect(html.contains("<label for=\"command\">Command</label>"))
+        #expect(!html.contains("<script>"), "no inline script")
+        #expect(!html.contains("style=\""), "no inline style")
+        #expect(!html.contains("http://") && !html.contains("https://"), "nothing from elsewhere")
+      }
+      for asset in ["/assets/app.css", "/assets/app.js"] {
+        try await client.execute(uri: asset, method: .get) { #expect($0.status == .ok) }
+      }
+    }
+  }
+
+  @Test func aClickIsAnIntentAndTheAnswerIsTheNextScreen() async throws {
+    try await Self.test(await Self.server()) { client in
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": "skip", "phone": "sarah"])
+      ) { response in
+        #expect(response.status == .ok)
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        #expect((state["phones"] as! String).contains("data-screen=\"signIn\""))
+        #expect(state["url"] as? String == "?scenario=new-user")
+      }
+      // A form's words and value are one REPL line.
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": "sign in apple"])
+      ) { _ in }
+      // The scenario's first sign-in times out.
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": "retry"])
+      ) { _ in }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": "create family"])
+      ) { _ in }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form,
+        body: Self.body(["words": "name", "value": "<img src=x onerror=alert(1)>"])
+      ) { response in
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        let phones = state["phones"] as! String
+        #expect(phones.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(!phones.contains("<img"))
+      }
+    }
+  }
+
+  @Test func withoutScriptAFormPostAnswersWithTheSimulationsAddress() async throws {
+    try await Self.test(await Self.server()) { client in
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+        body: Self.body(["line": "skip"])
+      ) { response in
+        #expect(response.status == .seeOther)
+        #expect(response.headers[.location] == "/s/default")
+      }
+    }
+  }
+
+  @Test func badRequestsGetTheirStatusAndAPageSayingWhy() async throws {
+    try await Self.test(await Self.server()) { client in
+      try await client.execute(uri: "/s/nope", method: .get) { response in
+        #expect(response.status == .notFound)
+        #expect(String(buffer: response.body).contains("href=\"/\""))
+      }
+      try await client.execute(uri: "/nothing-here", method: .get) { #expect($0.status == .notFound) }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "skip")
+      ) { response in
+        #expect(response.status == .badRequest)
+        #expect(String(buffer: response.body).contains("application/x-www-form-urlencoded"))
+      }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: ByteBuffer(string: "line=%E0%A4%A")
+      ) { #expect($0.status == .badRequest) }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: ByteBuffer(string: "nothing=1")
+      ) { #expect($0.status == .badRequest) }
+      let big = ByteBuffer(string: "line=" + String(repeating: "a", count: BrowserServer.bodyLimit))
+      try await client.execute(uri: "/s/default/input", method: .post, headers: Self.form, body: big) {
+        #expect($0.status == .contentTooLarge)
+      }
+      try await client.execute(uri: "/s/default/input", method: .get) { #expect($0.status == .notFound) }
+    }
+  }
+
+  @Test func aPostFromAnotherSiteIsRefused() async throws {
+    try await Self.test(await Self.server()) { client in
+      var headers = Self.form
+      headers[.origin] = "http://evil.example"
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: headers, body: Self.body(["line": "skip"])
+      ) { #expect($0.status == .forbidden) }
+      headers[.origin] = "http://localhost:8080"
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: headers, body: Self.body(["line": "skip"])
+      ) { #expect($0.status == .ok) }
+    }
+  }
+
+  @Test func beyondLoopbackEveryRequestNeedsTheTokenThenCarriesItAsACookie() async throws {
+    try await Self.test(await Self.server(token: "s3cret")) { client in
+      try await client.execute(uri: "/", method: .get) { #expect($0.status == .unauthorized) }
+      try await client.execute(uri: "/?token=wrong", method: .get) { #expect($0.status == .unauthorized) }
+      try await client.execute(uri: "/?token=s3cret", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.setCookie]?.hasPrefix("tribeboard_token=s3cret;") == true)
+      }
+      try await client.execute(uri: "/", method: .get, headers: [.cookie: "tribeboard_token=s3cret"]) {
+        #expect($0.status == .ok)
+      }
+    }
+  }
+
+  @Test func theBrowserWritesNothingAndReadsOnlyTheFolderItServes() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await Self.test(await Self.server(folder: folder)) { client in
+      for (line, refusal) in [
+        (":save world.yaml", "writes nothing on the server"),
+        (":scenario ../secret.yaml", "inside the folder"),
+        (":scenario /etc/passwd.yaml", "inside the folder"),
+      ] {
+        try await client.execute(
+          uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": line])
+        ) { response in
+          let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+          #expect((state["log"] as! String).contains(refusal), "\(line)")
+        }
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test func aRecordingDownloadsAsATranscriptThatCheckPasses() async throws {
+    let server = try await Self.server()
+    try await Self.test(server) { client in
+      try await client.execute(uri: "/s/default/transcript", method: .get) { #expect($0.status == .notFound) }
+      try await client.execute(
+        uri: "/s/default/record", method: .post, headers: Self.form, body: Self.body(["record": "start"])
+      ) { #expect($0.status == .ok) }
+      for fields in [
+        ["line": "skip"], ["line": "sign in apple"], ["line": "retry"], ["line": ":clock +1h"],
+        ["line": "create family"],
+        ["words": "name", "value": "The Johnsons"],
+        [
+          "control": "fault", "operation": "data.tasks",
+          "error": "networkTimeout", "schedule": "times", "amount": "1",
+        ],
+      ] {
+        try await client.execute(uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(fields)) {
+          #expect($0.status == .ok)
+        }
+      }
+      try await client.execute(uri: "/s/default/transcript", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentDisposition]?.contains("new-user.transcript") == true)
+        let text = String(buffer: response.body)
+        #expect(text.contains("> name The Johnsons"))
+        #expect(text.contains("> :fault data.tasks networkTimeout times 1"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).transcript")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let scenario = try BundledScenarios.scenario(named: "new-user")
+        let outcome = await TranscriptChecker.check(
+          TranscriptCase(scenario: scenario, path: path.path, journey: nil, scenarioReference: "new-user"),
+          update: false)
+        #expect(outcome == .passed)
+      }
+      try await client.execute(uri: "/s/default/scenario.yaml", method: .get) { response in
+        #expect(response.status == .ok)
+        _ = try ScenarioLoader.parse(String(buffer: response.body), source: "saved.yaml")
+      }
+    }
+  }
+
+  @Test func newSimulationsHaveTheirOwnUnguessableAddressUpToALimit() async throws {
+    try await Self.test(await Self.server(limit: 2)) { client in
+      var addresses: [String] = []
+      for _ in 0..<2 {
+        try await client.execute(
+          uri: "/new", method: .post, headers: Self.form, body: Self.body(["scenario": "family-admin"])
+        ) { response in
+          #expect(response.status == .seeOther)
+          addresses.append(response.headers[.location] ?? "")
+        }
+      }
+      #expect(Set(addresses).count == 2)
+      #expect(addresses.allSatisfy { $0.hasPrefix("/s/") && $0.count == 3 + 32 })
+      try await client.execute(uri: addresses[0], method: .get) { response in
+        #expect(String(buffer: response.body).contains("data-scenario=\"family-admin\""))
+      }
+      try await client.execute(
+        uri: "/new", method: .post, headers: Self.form, body: Self.body(["scenario": "family-admin"])
+      ) { response in
+        #expect(response.status == .serviceUnavailable)
+        #expect(String(buffer: response.body).contains("Too many simulations"))
+      }
+    }
+  }
+
+  @Test func aClickOnAnotherPersonsPhoneTakesItInHandFirst() async throws {
+    try await Self.test(await Self.server("family-admin")) { client in
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["control": "as", "value": "mark"])
+      ) { _ in }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form,
+        body: Self.body(["line": "messages", "phone": "sarah"])
+      ) { response in
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        let phones = state["phones"] as! String
+        #expect(phones.contains("Mark Johnson’s phone") && phones.contains("Sarah Johnson’s phone"))
+        #expect(phones.hasPrefix("<section class=\"phone acting\" aria-labelledby=\"sarah-label\""))
+        #expect((state["log"] as! String).contains("&gt; :as sarah"))
+      }
+    }
+  }
+
+  @Test func formsReadStrictlyAndStandForREPLLines() throws {
+    #expect(try FormBody("line=sign+in+apple&phone=sarah")["line"] == "sign in apple")
+    #expect(throws: FormBody.Malformed.self) { try FormBody("line=%zz") }
+    #expect(throws: FormBody.Malformed.self) { try FormBody("line=a&line=b") }
+    #expect(
+      try BrowserInput.line(from: .init(fields: ["words": "when", "value": "2026-03-05T18:00"]))
+        == "when 2026-03-05 18:00")
+    #expect(
+      try BrowserInput.line(
+        from: .init(fields: [
+          "control": "fault", "operation": "auth.signIn", "error": "networkTimeout", "schedule": "chance",
+          "amount": "50", "on": "sarah",
+        ])) == ":fault auth.signIn networkTimeout chance 50% on sarah")
+    #expect(
+      try BrowserInput.line(from: .init(fields: ["control": "latency", "target": "data", "amount": "2s"]))
+        == ":latency data 2s")
+    #expect(throws: BrowserInput.Invalid.self) { try BrowserInput.line(from: .init(fields: ["control": "rm"])) }
+    #expect(Guard.hostname("127.0.0.1:8080") == "127.0.0.1")
+    #expect(Guard.hostname("[::1]:8080") == "[::1]")
+    #expect(JSONText.quoted("a\"b\\c\n</script>") == "\"a\\\"b\\\\c\\n\\u003c/script>\"")
+  }
+}
