@@ -10,20 +10,27 @@ import TribeBoardScenarios
 /// every step are drawn separately (``Regions``), so a step sends back only those.
 enum BrowserPage {
   /// The parts of the page a step can change, by the id of the element that holds each.
-  struct Regions: Sendable {
+  struct Regions: Equatable, Sendable {
     var phones: String
     var log: String
     var status: String
     var people: String
     var faults: String
     var record: String
+
+    /// Each part by the id of its element, in the page's order.
+    var named: [(String, String)] {
+      [
+        ("phones", phones), ("log", log), ("status", status), ("people", people), ("faults", faults),
+        ("record", record),
+      ]
+    }
   }
 
-  static func regions(_ simulation: LiveSimulation, base: String) async -> Regions {
-    let facts = await simulation.facts()
-    let views = await simulation.phoneViews()
-    let log = await simulation.log
-    return Regions(
+  static func regions(
+    facts: LiveSimulation.Facts, views: [Simulator.PhoneView], log: [Step.Message], base: String
+  ) -> Regions {
+    Regions(
       phones: phones(views, now: facts.now, base: base), log: logText(log), status: status(facts),
       people: people(facts, views: views, base: base), faults: faults(facts, base: base),
       record: record(facts, base: base))
@@ -34,7 +41,7 @@ enum BrowserPage {
   static func page(
     _ simulation: LiveSimulation, base: String, folder: URL?, position: String?, version: Int
   ) async -> String {
-    let regions = await regions(simulation, base: base)
+    let regions = await simulation.rendered(base: base).now.regions
     let facts = await simulation.facts()
     let scenario = facts.scenario
     var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -44,7 +51,7 @@ enum BrowserPage {
     html += "<script src=\"/assets/app.js\" defer></script></head>"
     html += "<body data-base=\"\(HTML.escape(base))\" data-version=\"\(version)\" "
     html += "data-scenario=\"\(HTML.escape(scenario.name))\" data-go=\"\(HTML.escape(position ?? ""))\">"
-    html += "<a class=\"skip\" href=\"#phones\">Skip to the phones</a>"
+    html += Icons.sprite + "<a class=\"skip\" href=\"#phones\">Skip to the phones</a>"
     html += "<header class=\"topbar\"><h1>TribeBoard simulator</h1><p class=\"scenario\" id=\"status\">"
     html += regions.status + "</p>"
     html += "<form method=\"post\" action=\"/new\" data-plain><input type=\"hidden\" name=\"scenario\" "

@@ -17,7 +17,11 @@ extension BrowserServer {
     router.get("/") { _, _ in await page(store.defaultSimulation) }
     router.post("/new") { request, _ in try await newSimulation(request) }
     router.get("/s/:id") { _, context in try await page(simulation(context)) }
-    router.get("/s/:id/state") { _, context in try await state(simulation(context), wait: 0, reload: false) }
+    router.get("/s/:id/state") { request, context in
+      try await state(
+        simulation(context), wait: 0, reload: false, known: request.uri.queryParameters.get("known").flatMap { Int($0) }
+      )
+    }
     router.post("/s/:id/input") { request, context in try await input(request, simulation(context)) }
     router.post("/s/:id/hide") { request, context in
       let simulation = try await simulation(context)
@@ -106,7 +110,8 @@ extension BrowserServer {
       url = "?scenario=\(Self.queryEscaped(name))&go=\(Self.queryEscaped(go))"
     }
     return await state(
-      simulation, wait: options.pace == .real ? Int(latency * 1000) : 0, reload: outcome.switchedScenario, url: url)
+      simulation, wait: options.pace == .real ? Int(latency * 1000) : 0, reload: outcome.switchedScenario, url: url,
+      known: form["known"].flatMap { Int($0) })
   }
 
   /// After a change made by a form: the new state for the page's script, or the page again without one.
@@ -115,19 +120,22 @@ extension BrowserServer {
       ? await state(simulation, wait: 0, reload: false) : Self.redirect(to: base(simulation))
   }
 
-  /// The parts of the page a step changes, as JSON for the page's script.
-  private func state(_ simulation: LiveSimulation, wait: Int, reload: Bool, url: String? = nil) async -> Response {
-    let regions = await BrowserPage.regions(simulation, base: base(simulation))
-    let version = await simulation.version
+  /// The parts of the page a step changes, as JSON for the page's script. A window that says which version it
+  /// shows (`known`) gets only the parts that changed since, when that is the version drawn before.
+  private func state(
+    _ simulation: LiveSimulation, wait: Int, reload: Bool, url: String? = nil, known: Int? = nil
+  ) async -> Response {
+    let (drawing, before) = await simulation.rendered(base: base(simulation))
+    let version = drawing.version
     let scenario = await simulation.scenario.name
     let position = await simulation.position
     let address =
       url ?? "?scenario=\(Self.queryEscaped(scenario))" + (position.map { "&go=\(Self.queryEscaped($0))" } ?? "")
     var json = "{\"version\":\(version),\"wait\":\(wait),\"reload\":\(reload),\"url\":\(JSONText.quoted(address))"
-    for (name, html) in [
-      ("phones", regions.phones), ("log", regions.log), ("status", regions.status), ("people", regions.people),
-      ("faults", regions.faults), ("record", regions.record),
-    ] {
+    let shown: BrowserPage.Regions? =
+      known == version ? drawing.regions : known != nil && known == before?.version ? before?.regions : nil
+    let previous = shown?.named.map(\.1)
+    for (index, (name, html)) in drawing.regions.named.enumerated() where previous?[index] != html {
       json += ",\"\(name)\":" + JSONText.quoted(html)
     }
     json += "}"
@@ -166,28 +174,50 @@ enum HTMLName {
   }
 }
 
-/// JSON string literals, written directly: the page's state is a handful of strings.
+/// JSON string literals, written directly: the page's state is a handful of strings, tens of kilobytes of HTML.
+/// Read by bytes: runs that need no escape are copied whole.
 enum JSONText {
   static func quoted(_ text: String) -> String {
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "<": out += "\\u003c"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
+    var text = text
+    return text.withUTF8 { bytes in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + bytes.count / 8 + 2)
+      out.append(quote)
+      var start = 0
+      var index = 0
+      func flush(_ escape: StaticString, skipping count: Int = 1) {
+        out.append(contentsOf: bytes[start..<index])
+        out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+        index += count
+        start = index
+      }
+      while index < bytes.count {
+        switch bytes[index] {
+        case quote: flush("\\\"")
+        case backslash: flush("\\\\")
+        case UInt8(ascii: "<"): flush("\\u003c")
+        case 0x0A: flush("\\n")
+        case 0x0D: flush("\\r")
+        case 0x09: flush("\\t")
+        case 0..<0x20:
+          out.append(contentsOf: bytes[start..<index])
+          out.append(contentsOf: Array(String(format: "\\u%04x", Int(bytes[index])).utf8))
+          index += 1
+          start = index
+        // U+2028 and U+2029 (E2 80 A8/A9) end lines in old JavaScript parsers.
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA8:
+          flush("\\u2028", skipping: 3)
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9:
+          flush("\\u2029", skipping: 3)
+        default: index += 1
         }
       }
+      out.append(contentsOf: bytes[start..<bytes.count])
+      out.append(quote)
+      return String(decoding: out, as: UTF8.self)
     }
-    return out + "\""
   }
+
+  private static let quote = UInt8(ascii: "\"")
+  private static let backslash = UInt8(ascii: "\\")
 }

@@ -189,6 +189,26 @@ actor LiveSimulation {
       recordingSteps: recording.map { $0.count - 1 })
   }
 
+  // MARK: Drawing
+
+  /// The page's changing parts as last drawn, and the version they show.
+  struct Drawing: Sendable {
+    var version: Int
+    var regions: BrowserPage.Regions
+  }
+
+  private var drawing: Drawing?
+
+  /// The page's changing parts now, drawn once per version; with the drawing before, so an answer to a window that
+  /// has it can leave out what did not change.
+  func rendered(base: String) async -> (now: Drawing, before: Drawing?) {
+    if let drawing, drawing.version == version { return (drawing, nil) }
+    let regions = BrowserPage.regions(facts: facts(), views: await phoneViews(), log: log, base: base)
+    let before = drawing
+    drawing = Drawing(version: version, regions: regions)
+    return (drawing!, before)
+  }
+
   // MARK: Watching
 
   /// Versions as they change, for a window's server-sent events; ends when the simulation is dropped.

@@ -35,8 +35,10 @@ enum Script {
       function send(url, data, options) {
         const started = performance.now();
         pending = pending.then(async () => {
+          const body = new URLSearchParams(data);
+          body.set("known", String(version));
           const response = await fetch(url, {
-            method: "POST", body: new URLSearchParams(data),
+            method: "POST", body: body,
             headers: { "Accept": "application/json" }, credentials: "same-origin",
           });
           if (!response.ok) {
@@ -82,13 +84,17 @@ enum Script {
       });
 
       async function refresh() {
-        const response = await fetch(base + "/state", { headers: { "Accept": "application/json" } });
+        const response = await fetch(base + "/state?known=" + version, { headers: { "Accept": "application/json" } });
         if (response.ok) apply(await response.json(), { focus: false });
       }
 
       if (window.EventSource) {
         const events = new EventSource(base + "/events");
-        events.onmessage = (event) => { if (Number(event.data) > version) pending = pending.then(refresh); };
+        // Checked again when its turn comes: a step of this window's own may have brought that version already.
+        events.onmessage = (event) => {
+          const wanted = Number(event.data);
+          if (wanted > version) pending = pending.then(() => (wanted > version ? refresh() : undefined));
+        };
       }
 
       const link = new URLSearchParams(location.search);

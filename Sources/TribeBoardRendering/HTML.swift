@@ -4,22 +4,28 @@ public enum HTML {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by their character references: safe in element content and
   /// in quoted attribute values.
   public static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-      return text
-    }
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count + 16)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.unicodeScalars.append(character)
+    guard text.utf8.contains(where: needsEscape) else { return text }
+    var text = text
+    return text.withUTF8 { bytes in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 32)
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+        default: out.append(byte)
+        }
       }
+      return String(decoding: out, as: UTF8.self)
     }
-    return escaped
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+      || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
   }
 
   /// A string usable as an element id or a name in a URL: letters, digits and `-` kept, anything else `-`.

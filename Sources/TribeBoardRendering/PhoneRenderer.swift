@@ -256,9 +256,9 @@ public struct PhoneRenderer: Sendable {
   ) -> String {
     let field = "\(id)-field-\(action.key)"
     var html = form(frame, class: "value-form")
-    html += "<input type=\"hidden\" name=\"words\" value=\"\(HTML.escape(action.words))\">"
+    html += "<input type=\"hidden\" name=\"words\" value=\"\(HTML.escape(action.words))\"/>"
     html += "<label for=\"\(field)\">\(HTML.escape(Self.fieldLabel(input)))</label>"
-    let disabled = isStill ? " disabled" : ""
+    let disabled = isStill ? " disabled=\"disabled\"" : ""
     switch input {
     case .role:
       html += "<select id=\"\(field)\" name=\"value\"\(disabled)>"
@@ -273,20 +273,21 @@ public struct PhoneRenderer: Sendable {
       }
       html += "</select>"
     case .date:
-      html += "<input id=\"\(field)\" name=\"value\" type=\"datetime-local\" required\(disabled)>"
+      html += "<input id=\"\(field)\" name=\"value\" type=\"datetime-local\" required=\"required\"\(disabled)/>"
     case .points:
       html +=
         "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"0\" max=\"\(Validation.maximumPoints)\" "
-        + "inputmode=\"numeric\" required\(disabled)>"
+        + "inputmode=\"numeric\" required=\"required\"\(disabled)/>"
     case .item:
       html +=
-        "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"1\" inputmode=\"numeric\" required\(disabled)>"
+        "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"1\" inputmode=\"numeric\" required=\"required\"\(disabled)/>"
     case .names:
       html +=
-        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required\(disabled) "
-        + "placeholder=\"Names, comma separated\">"
+        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled) "
+        + "placeholder=\"Names, comma separated\"/>"
     case .text:
-      html += "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required\(disabled)>"
+      html +=
+        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled)/>"
     }
     html += control(
       "<button type=\"submit\" class=\"btn \(action.kind.rawValue)\" \(number(action, in: snapshot))>"
@@ -319,7 +320,7 @@ public struct PhoneRenderer: Sendable {
     switch mode {
     case .live(let path):
       return "<form method=\"post\" action=\"\(HTML.escape(path))\"\(classAttribute)>"
-        + "<input type=\"hidden\" name=\"phone\" value=\"\(HTML.escape(frame.user))\">"
+        + "<input type=\"hidden\" name=\"phone\" value=\"\(HTML.escape(frame.user))\"/>"
     case .still:
       return "<form\(classAttribute)>"
     }
@@ -341,7 +342,9 @@ public struct PhoneRenderer: Sendable {
 
   /// A still phone's buttons do nothing: disabled, so no one expects them to.
   private func control(_ html: String) -> String {
-    isStill ? html.replacingOccurrences(of: "<button type=\"submit\"", with: "<button type=\"button\" disabled") : html
+    isStill
+      ? html.replacingOccurrences(of: "<button type=\"submit\"", with: "<button type=\"button\" disabled=\"disabled\"")
+      : html
   }
 
   private func span(_ text: String) -> String { "<span>\(HTML.escape(text))</span>" }

@@ -32,6 +32,7 @@ public enum Stylesheet {
     html { font-family: var(--font); font-size: 100%; line-height: 1.45; background: var(--page); color: var(--text); }
     body { margin: 0; }
     a { color: var(--brand); }
+    .sprite { position: absolute; width: 0; height: 0; overflow: hidden; }
     .skip { position: absolute; left: -10000px; }
     .skip:focus { left: var(--space-4); top: var(--space-4); background: var(--surface); padding: var(--space-2); }
     .topbar { display: flex; flex-wrap: wrap; gap: var(--space-4); align-items: center;

@@ -75,7 +75,7 @@ public enum Storyboard {
       for (number, step) in journey.steps.enumerated() {
         let failed = step.snapshot?.error != nil
         cards +=
-          "<section class=\"card\(failed ? " failed" : "")\" aria-labelledby=\"step-\(HTML.slug(journey.name))-\(number)\">"
+          "<section class=\"card\(failed ? " error" : "")\" aria-labelledby=\"step-\(HTML.slug(journey.name))-\(number)\">"
         cards += "<div class=\"card-text\"><h3 id=\"step-\(HTML.slug(journey.name))-\(number)\">"
         cards += "\(HTML.escape(caption(step, number: number)))</h3>\n"
         for note in journey.notes[number] ?? [] { cards += "<p class=\"narration\">\(HTML.escape(note))</p>\n" }
@@ -106,13 +106,14 @@ public enum Storyboard {
       .storyboard { max-width: 60rem; margin: 0 auto; padding: var(--space-5); }
       .card { display: flex; flex-wrap: wrap; gap: var(--space-5); align-items: flex-start; padding: var(--space-4);
         margin: var(--space-4) 0; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius-md); }
-      .card.failed { border-color: var(--danger); }
+      .card.error { border-color: var(--danger); }
       .card-text { flex: 1 1 16rem; }
       .narration { border-left: 4px solid var(--warning); background: var(--warning-soft); padding: var(--space-1) var(--space-3); }
       .said { font-family: var(--mono); font-size: var(--text-sm); color: var(--muted); white-space: pre-wrap; }
       </style>
       </head>
       <body>
+      \(Icons.sprite)
       <main class="storyboard">
       <h1>\(HTML.escape(title))</h1>
       <p>\(HTML.escape(summary))</p>

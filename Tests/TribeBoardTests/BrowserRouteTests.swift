@@ -284,3 +284,49 @@ import TribeBoardScenarios
     #expect(JSONText.quoted("a\"b\\c\n</script>") == "\"a\\\"b\\\\c\\n\\u003c/script>\"")
   }
 }
+
+extension BrowserRouteTests {
+  @Test func aWindowThatSaysWhatItShowsGetsOnlyWhatChanged() async throws {
+    try await Self.test(await Self.server("family-admin")) { client in
+      var version = 0
+      try await client.execute(uri: "/s/default/state", method: .get, headers: [.accept: "application/json"]) {
+        response in
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        version = state["version"] as! Int
+        #expect(state["people"] != nil && state["phones"] != nil)
+      }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form,
+        body: Self.body(["line": "tasks", "known": "\(version)"])
+      ) { response in
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        #expect(state["version"] as? Int == version + 1)
+        #expect(state["phones"] != nil && state["log"] != nil)
+        #expect(state["people"] == nil && state["faults"] == nil, "unchanged parts are left out")
+      }
+      try await client.execute(
+        uri: "/s/default/state?known=\(version + 1)", method: .get, headers: [.accept: "application/json"]
+      ) { response in
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        #expect(state["phones"] == nil, "a window up to date gets nothing to swap")
+      }
+    }
+  }
+
+  @Test func withRealPaceAStepsLatencyIsTheTimeItsLoadingStateShows() async throws {
+    let server = await BrowserServer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), reference: "family-admin",
+      options: .init(pace: .real))
+    try await Self.test(server) { client in
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": ":latency data 2s"])
+      ) { _ in }
+      try await client.execute(
+        uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(["line": "tasks"])
+      ) { response in
+        let state = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as! [String: Any]
+        #expect((state["wait"] as! Int) >= 2000)
+      }
+    }
+  }
+}

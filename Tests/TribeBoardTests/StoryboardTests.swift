@@ -29,7 +29,7 @@ import TribeBoardValidation
     let cards = html.components(separatedBy: "<section class=\"card").count - 1
     #expect(cards == journeys.map(\.steps.count).reduce(0, +))
     #expect(html.contains("<h1>T &lt;&amp;&gt;</h1>"))
-    #expect(html.contains("<section class=\"card error\">"), "errors are highlighted")
+    #expect(html.contains("<section class=\"card error\""), "errors are highlighted")
     for journey in journeys {
       for step in journey.steps.dropFirst() {
         #expect(html.contains(Storyboard.escaped(step.input ?? "")), "\(journey.name): \(step.input ?? "")")

@@ -43,6 +43,9 @@ extension Tribeboard {
     @Flag(help: "Print a line for every request.")
     var verbose = false
 
+    @Option(help: .hidden)
+    var idleSeconds: Int = 1800
+
     func validate() throws {
       guard (0...65535).contains(port) else {
         throw ValidationError("--port must be between 0 and 65535, got \(port).")
@@ -62,7 +65,7 @@ extension Tribeboard {
       }
       let options = BrowserServer.Options(
         host: host, port: port, token: token, pace: pace, verbose: verbose,
-        folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), idleLimit: .seconds(idleSeconds))
       let server = await BrowserServer(scenario: loaded, reference: scenario, options: options)
       let name = loaded.name
       let open = open
@@ -82,7 +85,9 @@ extension Tribeboard {
       if text.contains("Address already in use") || text.contains("EADDRINUSE") {
         return "the port is in use (try another with --port, or --port 0 for a free one)"
       }
-      if text.contains("resolve") || text.contains("getaddrinfo") || text.contains("Cannot assign") {
+      if text.contains("UnknownHost") || text.contains("getaddrinfo") || text.contains("Cannot assign")
+        || text.contains("EADDRNOTAVAIL")
+      {
         return "the address can't be listened on (check --host)"
       }
       return text.split(separator: "\n").first.map(String.init) ?? text
