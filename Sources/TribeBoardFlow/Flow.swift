@@ -245,7 +245,13 @@ public struct Flow: Sendable {
       return .performed
     }
     if let question = action.confirmation, !confirmed, rejected == nil {
-      state.screen = .confirm(Confirmation(question: question(state), intent: intent, back: state.screen))
+      do throws(AppError) {
+        state.screen = .confirm(Confirmation(question: try question(state), intent: intent, back: state.screen))
+      } catch {
+        state.error = error
+        narrowRecovery(&state)
+        return .performed
+      }
       await load(&state, services)
       return .performed
     }
@@ -355,11 +361,22 @@ public struct Flow: Sendable {
           return
         }
         try await load(&state, services)
+        if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+          !membership.isActive(at: services.clock.now())
+        {
+          // The access ended while the screen loaded (a slow call): what came back is not the person's to see.
+          throw Self.accessExpired(family, membership)
+        }
         state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
         state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
       }
     } catch {
+      var error = error
+      if error.code == .accessExpired, let family = state.family, let membership = state.membership {
+        // The service's refusal knows no family or date; the phone does.
+        error = Self.accessExpired(family, membership)
+      }
       state.loaded = false
       if error.category == .network, let cached = state.cache[Self.cacheKey(state.screen.id)] {
         // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than

@@ -46,7 +46,7 @@ extension FlowTable {
   }
 
   private static func changes(_ count: Int) -> String {
-    "\(count) change\(count == 1 ? "" : "s")"
+    count.counted("change")
   }
 
   static func syncText(_ status: SyncStatus, now: Date? = nil) -> String {

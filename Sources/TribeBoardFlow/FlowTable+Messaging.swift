@@ -31,7 +31,7 @@ extension FlowTable {
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
-        blocks.append(.item(ref: nil, text: "\(state.content.notices.count) notices, \(pinned) pinned"))
+        blocks.append(.item(ref: nil, text: "\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
         return blocks
       },
       actions: [
@@ -131,6 +131,11 @@ extension FlowTable {
       targets: [.noticeboard]
     ) { state, argument, services throws(AppError) in
       let notice = try item(argument, numbered: numberedNotices(state), noun: "notice")
+      guard notice.pinned != pinned else {
+        throw AppError(
+          .validationFailed, "That notice is \(pinned ? "already pinned" : "not pinned"); nothing was changed.",
+          recovery: [.edit, .back])
+      }
       // Pinning moves a notice to the top of the board: keep the numbers the person saw while they stay.
       keepNumbers(&state)
       try await Flow.submit(

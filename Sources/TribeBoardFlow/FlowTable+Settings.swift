@@ -132,25 +132,36 @@ extension FlowTable {
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let role = try argument.role()
           let (family, user) = try requireFamily(state)
+          if member.role == role, member.membership.isActive(at: state.now) {
+            let until = member.membership.expiresAt.map { " until \(DateText.full($0, now: state.now))" } ?? ""
+            throw AppError(
+              .validationFailed,
+              "\(member.profile.firstName) is already \(role.withArticle)\(until); nothing was changed.",
+              recovery: [.edit, .back])
+          }
           try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
+          var released: [String] = []
+          if !RoleRules.taskRoles.contains(role) { released.append("open tasks") }
+          if !Permissions.allows(role, .claimPickup) { released.append("pickups") }
           state.notice =
-            "\(member.profile.firstName) is now \(role.displayName.lowercased())"
-            + (RoleRules.taskRoles.contains(role) ? "." : "; their open tasks, if any, are now unassigned.")
+            "\(member.profile.firstName) is now \(role.withArticle)"
+            + (released.isEmpty ? "." : "; their \(released.joined(separator: " and ")), if any, are now unassigned.")
         },
         FlowAction(
           .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily,
           targets: [.confirm, .familyManagement],
-          confirm: { state in
-            "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
+          confirm: { state throws(AppError) in
+            if let member = detailMember(state) {
+              try checkRemoval(of: member, state)
+            }
+            return
+              "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
           }
         ) {
           state, _, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let (family, user) = try requireFamily(state)
-          if member.id == user {
-            throw AppError(
-              .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
-          }
+          try checkRemoval(of: member, state)
           try await services.data.removeMember(member.id, from: family, by: user)
           state.screen = .familyManagement
           state.notice = "\(member.profile.name) was removed from the family."
@@ -161,6 +172,15 @@ extension FlowTable {
 
   private static func memberLine(_ member: Member) -> String {
     "\(member.profile.name) · \(member.role.displayName)"
+  }
+
+  /// What the phone knows will refuse a removal: removing yourself, or the family's last parent admin.
+  private static func checkRemoval(of member: Member, _ state: AppState) throws(AppError) {
+    if member.id == state.user?.id {
+      throw AppError(
+        .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
+    }
+    try RoleRules.checkRemoval(of: member.membership, members: state.content.members)
   }
 
   private static func detailMember(_ state: AppState) -> Member? {

@@ -12,7 +12,7 @@ extension FlowTable {
         guard case .awaitingCode(let challenge) = state.session else { return [] }
         return [
           .paragraph(
-            "\(challenge.user.firstName), your account asks for a second step. Enter the 6-digit code from your authenticator app."
+            "\(challenge.user.firstName), your account asks for a second step. Enter the 6-digit code we sent you."
           ),
           .field("Code works until", DateText.full(challenge.expiresAt, now: state.now)),
         ]

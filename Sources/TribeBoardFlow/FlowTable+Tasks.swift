@@ -97,6 +97,18 @@ extension FlowTable {
         ) { state, argument, services throws(AppError) in
           guard let task = task(state) else { throw AppError(.notFound) }
           let assignee = try taskMember(argument.text(), in: state.content.members)
+          guard task.status == .open else {
+            // Its points belong to whoever did it.
+            throw AppError(
+              .validationFailed,
+              "“\(task.title)” is done; its points stay with \(task.assignee.map { state.content.name($0) } ?? "whoever did it"). Reopen it to give it to someone else.",
+              recovery: [.back])
+          }
+          guard task.assignee != assignee.id else {
+            throw AppError(
+              .validationFailed, "“\(task.title)” is already \(assignee.profile.firstName)'s; nothing was changed.",
+              recovery: [.edit, .back])
+          }
           try await Flow.submit(
             .assignTask(task.id, to: assignee.id), summary: "assign “\(task.title)” to \(assignee.profile.firstName)",
             done: "“\(task.title)” is now \(assignee.profile.firstName)'s.", &state, services)
@@ -188,7 +200,7 @@ extension FlowTable {
     }
     try await Flow.submit(
       .setTaskStatus(.done, task: task.id), summary: "“\(task.title)” done",
-      done: "“\(task.title)” done\(task.points > 0 ? ": +\(task.points) points" : "").", &state, services)
+      done: "“\(task.title)” done\(task.points > 0 ? ": +\(task.points.counted("point"))" : "").", &state, services)
   }
 
   /// Your own tasks need `completeOwnTask`, which the action already checked; anyone else's need `completeAnyTask`.
@@ -232,7 +244,7 @@ extension FlowTable {
   private static func taskLine(_ task: FamilyTask, _ state: AppState) -> String {
     var parts = [task.title, task.assignee.map { state.content.name($0) } ?? "unassigned"]
     if let due = task.due { parts.append("due \(DateText.full(due, now: state.now))") }
-    parts.append("\(task.points) pts")
+    parts.append(task.points.counted("pt", "pts"))
     return parts.joined(separator: " · ")
   }
 

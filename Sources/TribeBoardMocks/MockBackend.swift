@@ -234,6 +234,12 @@ public final class MockBackend: Sendable {
     /// The ids of the changes phones sent that the backend applied (or settled by its conflict rules).
     public var appliedChanges: Set<String> { parts.state.appliedChanges }
 
+    /// Wrong verification codes typed for each account since its last successful sign-in or lockout.
+    public var failedCodes: [UserID: Int] { parts.state.auth.failedCodes }
+
+    /// Accounts whose sign-in was locked, and until when (a lock whose time is over stays until it is noticed).
+    public var signInLocks: [UserID: Date] { parts.state.auth.lockedUntil }
+
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
       if lhs.parts === rhs.parts { return true }
       return lhs.parts.faults == rhs.parts.faults && lhs.parts.latency == rhs.parts.latency

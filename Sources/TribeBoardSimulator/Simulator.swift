@@ -405,7 +405,7 @@ public final class Simulator {
     var network = "online"
     if let device = phones[actingUser]?.device {
       let waiting = await device.outbox().changes.count
-      network = (device.isOnline ? "online" : "offline") + (waiting > 0 ? ", \(waiting) changes waiting" : "")
+      network = (device.isOnline ? "online" : "offline") + (waiting > 0 ? ", \(waiting.counted("change")) waiting" : "")
     }
     let faults = environment.backend.armedFaults.map(\.summary)
     let latency = environment.backend.latencies.sorted { $0.key < $1.key }
