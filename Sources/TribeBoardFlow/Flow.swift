@@ -189,9 +189,10 @@ public struct Flow: Sendable {
     }
   }
 
-  /// Whether the screen lists `action` in this state, whoever is asking.
+  /// Whether the screen lists `action` in this state, whoever is asking. An action on a list's items needs the list
+  /// shown: a screen that did not load shows none.
   private func offered(_ action: FlowAction, in state: AppState) -> Bool {
-    action.listed && (action.condition?.test(state) ?? true)
+    action.listed && (state.loaded || !action.takesItem) && (action.condition?.test(state) ?? true)
   }
 
   /// Sends `intent` on the current screen. Errors the app shows land in `state.error`.
@@ -237,6 +238,9 @@ public struct Flow: Sendable {
     }
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
+    }
+    if action.takesItem, !state.loaded {
+      return .unavailable("“\(action.label)” is not available here: the list did not load, so it shows no items.")
     }
     state.clearFeedback()
     if let capability = action.requires, !state.allows(capability) {

@@ -187,6 +187,11 @@ public final class FlowAction: Sendable {
     self.run = run
   }
 
+  /// Whether the action takes the number of an item of the screen's list.
+  public var takesItem: Bool {
+    if case .item = argument { true } else { false }
+  }
+
   /// What to type, as help shows it: "name <family name>".
   public var usage: String {
     argument.map { "\(phrases[0]) <\($0.description)>" } ?? phrases[0]

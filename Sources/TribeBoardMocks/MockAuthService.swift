@@ -102,6 +102,7 @@ public struct MockAuthService: AuthService {
       }
       try state.auth.checkUnlocked(pending.user, at: now)
       pending.expiresAt = now.addingTimeInterval(state.auth.policy.mfaCodeLifetime)
+      pending.sent += 1
       state.auth.challenges[challenge.id] = pending
       var renewed = challenge
       renewed.expiresAt = pending.expiresAt

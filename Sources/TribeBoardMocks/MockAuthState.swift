@@ -36,6 +36,8 @@ public struct MockAuthState: Sendable {
   struct Challenge: Hashable, Sendable {
     var user: UserID
     var expiresAt: Date
+    /// How many codes were sent for it: "Send a new code" sends one more, even within the same second.
+    var sent = 1
   }
 
   var policy: MockAuthPolicy

@@ -200,7 +200,7 @@ public final class MockBackend: Sendable {
   /// key, and a copy then costs one reference count instead of one for each of the world's tables; two copies of
   /// one snapshot compare equal at once.
   public struct Snapshot: Sendable, Hashable {
-    fileprivate final class Parts: Sendable {
+    final class Parts: Sendable {
       let state: MockState
       let faults: [Fault]
       let faultsArmed: Int
@@ -221,7 +221,7 @@ public final class MockBackend: Sendable {
       }
     }
 
-    fileprivate let parts: Parts
+    let parts: Parts
 
     fileprivate var state: MockState { parts.state }
 

@@ -139,17 +139,18 @@ public struct Explorer {
         let after =
           isNew || step.transition?.action == .signOut || !waiting.isEmpty || before.error != nil
           ? simulator.state : nil
+        broken += ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
         if let after {
           broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew)
           broken += lostChanges(waiting: waiting, after: next, notes: after.notes)
           broken += unfollowedRecovery(before, offered: actions, input, step, after: after)
         }
-        if let after, isNew || !broken.isEmpty {
+        if isNew || !broken.isEmpty {
           let inputs = path(index) + [input.text]
           for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
             report.violations.append(Violation(invariant: sentence, inputs: inputs))
           }
-          if isNew, report.reached[after.screen.id] == nil {
+          if let after, isNew, report.reached[after.screen.id] == nil {
             note(simulator, inputs, into: &report)
             // The walk draws no screens; take the step again, drawn, to compare with a replay later.
             simulator.restore(checkpoint)
@@ -359,10 +360,50 @@ public struct Explorer {
       let ids = phone.memory.outbox.changes.map(\.id)
       if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
     }
+    let now = simulator.environment.clock.now()
+    for user in checkpoint.backend.peopleInSeveralFamilies(at: now) {
+      broken.append("\(user) is an active member of more than one family")
+    }
+    if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
+    let listed = flow.actions(in: state)
+    if let offered = flow.itemActionsWithoutItems(state, offered: listed) { broken.append(offered) }
+    for text in flow.textShown(state) {
+      if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
+    }
     if let error = state.error, !error.recovery.isEmpty {
-      let offered = flow.actions(in: state)
+      let offered = listed
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
+      }
+    }
+    return broken
+  }
+
+  /// The rules a step keeps whether or not the state it reaches is new: wrong verification codes are forgotten only
+  /// by a successful sign-in or the end of a lockout; a success notice only when something changed (the backend,
+  /// the acting phone's memory or its session). `before`, the acting person's state before the step.
+  func ruleViolations(
+    _ simulator: Simulator, _ step: Step, before: AppState, from: Simulator.Checkpoint, to: Simulator.Checkpoint
+  ) -> [String] {
+    var broken: [String] = []
+    let now = simulator.environment.clock.now()
+    let forgotten = to.backend.wrongCodesForgotten(since: from.backend, signedIn: [], at: now)
+    if !forgotten.isEmpty {
+      let signedIn: Set<UserID> =
+        before.session.auth == nil ? Set(simulator.state.session.auth.map { [$0.user.id] } ?? []) : []
+      for user in to.backend.wrongCodesForgotten(since: from.backend, signedIn: signedIn, at: now) {
+        broken.append("\(user)'s wrong verification codes were forgotten without a sign-in or a lockout ending")
+      }
+    }
+    if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
+      notice != "Nothing was changed.", to.backend == from.backend
+    {
+      let phone = { (checkpoint: Simulator.Checkpoint) in
+        checkpoint.phoneKeys.first { $0.user == checkpoint.actingUser }
+      }
+      let (earlier, later) = (phone(from), phone(to))
+      if earlier?.memory == later?.memory && earlier?.session == later?.session {
+        broken.append("“\(notice)” is shown, but nothing changed")
       }
     }
     return broken

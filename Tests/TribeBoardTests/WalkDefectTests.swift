@@ -201,4 +201,15 @@ import TribeBoardScenarios
     #expect(simulator.state.screen.id == .memberDetail)
     #expect(simulator.state.error?.code == .roleConflict)
   }
+
+  // MARK: 19: item actions only with items shown
+
+  @Test func aListThatNeverLoadedOffersNoItemActions() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":as mark", ":offline", "calendar")
+    #expect(simulator.state.screen.id == .calendar)
+    #expect(!simulator.snapshot.actions.map(\.label).contains("Open an entry"))
+    await simulator.type("open 1")
+    #expect(simulator.state.screen.id == .calendar)
+  }
 }
