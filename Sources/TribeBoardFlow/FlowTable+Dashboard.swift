@@ -22,7 +22,7 @@ extension FlowTable {
       if state.content.unread > 0 { blocks.append(.field("Messages", "\(state.content.unread) unread")) }
       blocks.append(.section("Members"))
       blocks += state.content.members.map { member in
-        .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)")
+        .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))")
       }
       return blocks
     },

@@ -93,7 +93,9 @@ extension FlowTable {
       body: { state in
         guard case .familyPreview(let preview) = state.screen else { return [] }
         return [.section("Members")]
-          + preview.members.map { .item(ref: nil, text: "\($0.profile.name) · \($0.role.displayName)") }
+          + preview.members.filter { $0.membership.isActive(at: state.now) }.map {
+            .item(ref: nil, text: "\($0.profile.name) · \($0.role.displayName)")
+          }
           + [.paragraph("Choose the role you will have in this family.")]
       },
       actions: [

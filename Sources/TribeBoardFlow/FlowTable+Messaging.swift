@@ -13,6 +13,8 @@ extension FlowTable {
         let unread = try await unreadMessages(family, user, services)
         state.content.messages = try await services.data.messages(in: family)
         state.content.notices = try await services.data.notices(in: family)
+        await nameFormerMembers(
+          state.content.messages.map(\.sender) + state.content.notices.map(\.author), &state, services)
         try await markRead(unread, family, user, &state, services)
       },
       body: { state in
@@ -52,6 +54,7 @@ extension FlowTable {
       .noticeboard, requires: .viewMessages, title: "Noticeboard",
       load: { state, services throws(AppError) in
         state.content.notices = try await services.data.notices(in: try requireFamily(state).family)
+        await nameFormerMembers(state.content.notices.map(\.author), &state, services)
       },
       body: { state in
         guard !state.content.notices.isEmpty else {
@@ -116,6 +119,14 @@ extension FlowTable {
       try await services.data.markRead(in: family, through: last, by: user)
     } catch  where error.category == .network {
       // Still unread on the backend; the next open marks them.
+    }
+  }
+
+  /// Finds the names of the people, among `writers`, who are no longer members, so what they wrote shows their name.
+  /// A profile that can't be read leaves the account id.
+  private static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
+    for writer in writers where state.content.member(writer) == nil && state.content.formerNames[writer] == nil {
+      if let profile = try? await services.data.profile(of: writer) { state.content.formerNames[writer] = profile.name }
     }
   }
 

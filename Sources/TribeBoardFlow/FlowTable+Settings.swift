@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardCore
 
 extension FlowTable {
@@ -84,7 +85,7 @@ extension FlowTable {
           .section("Members"),
         ]
           + state.content.members.enumerated().map { index, member in
-            .item(ref: index + 1, text: memberLine(member))
+            .item(ref: index + 1, text: memberLine(member, state.now))
           }
       },
       actions: [
@@ -119,7 +120,10 @@ extension FlowTable {
         guard let member = detailMember(state) else { return [.empty("This person is no longer in the family.")] }
         var blocks: [Block] = [.field("Email", member.profile.email), .field("Role", member.role.displayName)]
         if let expiresAt = member.membership.expiresAt {
-          blocks.append(.field("Access until", DateText.full(expiresAt, now: state.now)))
+          blocks.append(
+            .field(
+              member.membership.isActive(at: state.now) ? "Access until" : "Access ended",
+              DateText.full(expiresAt, now: state.now)))
         }
         return blocks
       },
@@ -170,8 +174,14 @@ extension FlowTable {
       ]),
   ]
 
-  private static func memberLine(_ member: Member) -> String {
-    "\(member.profile.name) · \(member.role.displayName)"
+  private static func memberLine(_ member: Member, _ now: Date) -> String {
+    "\(member.profile.name) · \(member.role.displayName)\(ended(member, now))"
+  }
+
+  /// ` · access ended Fri 6 Mar 18:00` for a member whose access ended by `now`; nothing for an active one.
+  static func ended(_ member: Member, _ now: Date) -> String {
+    guard let expiresAt = member.membership.expiresAt, !member.membership.isActive(at: now) else { return "" }
+    return " · access ended \(DateText.full(expiresAt, now: now))"
   }
 
   /// What the phone knows will refuse a removal: removing yourself, or the family's last parent admin.

@@ -149,6 +149,8 @@ extension FlowTable {
           guard let title = draft.title else {
             throw AppError(.validationFailed, "Give the task a title first: title <title>.", recovery: [.edit])
           }
+          // Time passed since the date was typed: "in the future" holds when saving too.
+          if let due = draft.due { _ = try futureDate(due, now: services.clock.now(), field: "the due date") }
           let (family, user) = try requireFamily(state)
           let task = try await services.data.addTask(
             NewTask(title: title, assignee: draft.assignee, due: draft.due, points: draft.points), to: family, by: user)
@@ -264,7 +266,7 @@ extension FlowTable {
       .filter { $0.role != .visitor && (state.allows(.viewAllTasks) || $0.id == me) }
       .map { member in
         (
-          member.profile.firstName,
+          state.content.name(member.id),
           state.content.tasks.filter { $0.assignee == member.id && $0.status == .done }.reduce(0) { $0 + $1.points }
         )
       }

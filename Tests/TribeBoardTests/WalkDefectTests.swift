@@ -212,4 +212,61 @@ import TribeBoardScenarios
     await simulator.type("open 1")
     #expect(simulator.state.screen.id == .calendar)
   }
+
+  // MARK: 10, 11, 17, 21: people, named and listed
+
+  @Test func membersWithOneFirstNameAreToldApartAndAnAmbiguousNameIsAsked() async throws {
+    let simulator = try await DefectWorlds.open(DefectWorlds.sams)
+    let text = await simulator.type("tasks")
+    #expect(text.contains("Task one · Sam Smith"))
+    #expect(text.contains("Task two · Sam Jones"))
+    await simulator.type("open 1", "assign sam")
+    #expect(simulator.state.error?.message == "“sam” could be Sam Smith or Sam Jones: type the full name.")
+    #expect(simulator.environment.backend.tasks(of: "fam").first { $0.id == "t1" }?.assignee == "sam1")
+    await simulator.type("assign sam jones")
+    #expect(simulator.environment.backend.tasks(of: "fam").first { $0.id == "t1" }?.assignee == "sam2")
+  }
+
+  @Test func anEndedMembershipIsMarkedAsEnded() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let text = await simulator.type(":clock 2026-03-07T09:00", "settings", "family management")
+    #expect(text.contains("Rose Patel · Visitor · access ended"))
+    let detail = await simulator.type("open 5")
+    #expect(detail.contains("Access ended:"))
+    #expect(!detail.contains("Access until:"))
+  }
+
+  @Test func aFormerMembersMessagesShowTheirName() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type("settings", "family management", "open 2", "remove", "yes", "home")
+    let text = await simulator.type("messages")
+    #expect(text.contains("Mark Johnson, "))
+    #expect(!text.contains("│   • mark,"))
+    let board = await simulator.type("noticeboard")
+    #expect(board.contains("· Mark Johnson,"))
+  }
+
+  @Test func aPersonIsListedOnceAmongAnEventsParticipants() async throws {
+    let simulator = try await DefectWorlds.open(DefectWorlds.fa)
+    await simulator.type(
+      "calendar", "add event", "title Party", "when 2026-03-10 10:00", "with sarah, Sarah Johnson, SARAH")
+    guard case .addEvent(let draft) = simulator.state.screen else {
+      Issue.record("not on the add-event form")
+      return
+    }
+    #expect(draft.participants == ["sarah"])
+  }
+
+  // MARK: 15: "in the future" on save
+
+  @Test func aDateThatPassedBeforeSavingIsRefused() async throws {
+    let simulator = try await DefectWorlds.open(DefectWorlds.fa)
+    await simulator.type("calendar", "add event", "title Soon", "when 2026-03-02 09:00", ":clock +2h", "save")
+    #expect(simulator.state.screen.id == .addEvent)
+    #expect(simulator.state.error?.message.hasPrefix("The time can't be in the past") == true)
+    let tasks = try await DefectWorlds.open(DefectWorlds.fa)
+    await tasks.type("tasks", "add task", "title Soon", "due 2026-03-02 09:00", ":clock +2h", "save")
+    #expect(tasks.state.screen.id == .addTask)
+    #expect(tasks.state.error?.message.hasPrefix("The due date can't be in the past") == true)
+  }
 }
