@@ -269,4 +269,44 @@ import TribeBoardScenarios
     #expect(tasks.state.screen.id == .addTask)
     #expect(tasks.state.error?.message.hasPrefix("The due date can't be in the past") == true)
   }
+
+  // MARK: 16: a step says what happened on that step only
+
+  @Test func aRefusedInputRepeatsNothingTheStepBeforeSaid() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let renewed = await simulator.type("tasks", ":clock +1d")
+    #expect(renewed.contains("Session renewed silently"))
+    let refused = await simulator.type("foo")
+    #expect(!refused.contains("Session renewed"))
+    #expect(simulator.state.notes.isEmpty)
+    let child = try await DefectWorlds.open("child")
+    let denied = await child.type("tasks", "add task")
+    #expect(denied.contains("can't add tasks"))
+    let again = await child.type("mine")
+    #expect(!again.contains("can't add tasks"))
+  }
+
+  // MARK: 26: replay writes no file
+
+  @Test func aRecordingWithSaveChecksTheSameEveryTime() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("demo.yaml").path
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    // Recorded live: the file is written.
+    let live = try await DefectWorlds.open("family-admin")
+    let recorded = await live.type(":save \(path)")
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(recorded.hasPrefix("Saved to \(path)"))
+    // Replayed twice, with the file there: the same text, and nothing written.
+    try FileManager.default.removeItem(atPath: path)
+    let first = await Transcript.run(scenario, inputs: [":save \(path)"])
+    #expect(!FileManager.default.fileExists(atPath: path))
+    try Data("taken".utf8).write(to: URL(fileURLWithPath: path))
+    let second = await Transcript.run(scenario, inputs: [":save \(path)"])
+    #expect(first.text == second.text)
+    #expect(first.text.contains("Saved to \(path)"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "taken")
+  }
 }
