@@ -137,7 +137,23 @@ extension Flow {
         fail(&state, error, retrying: nil)
       }
     }
+    if case .signedIn(let session) = state.session, state.screen == .familySetup, state.error == nil {
+      // The server's memberships win: access given or renewed while the phone was offline takes the person in.
+      do throws(AppError) {
+        try await Self.authorized(&state, services) { state throws(AppError) in
+          try await Self.enter(with: state.session.auth ?? session, &state, services, signOutOnFailure: false)
+          if state.family != nil { await Self.sendQueued(&state, services) }
+        }
+      } catch {
+        fail(&state, error, retrying: nil)
+      }
+    }
     await load(&state, services)
+  }
+
+  /// How many changes wait on the phone, as a sentence's subject: "1 change is", "2 changes are".
+  static func waiting(_ count: Int) -> String {
+    "\(count.counted("change")) \(count == 1 ? "is" : "are")"
   }
 
   /// Where syncing stands on this phone, for the dashboard.

@@ -23,6 +23,15 @@ extension FlowTable {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let name = state.family?.name ?? "the family"
+          // What waits on the phone belongs to this family: it is sent before leaving, or the person stays.
+          if !(await services.device.outbox().changes.isEmpty) { await Flow.sendQueued(&state, services) }
+          let waiting = await services.device.outbox().changes.count
+          if waiting > 0 {
+            throw AppError(
+              .syncFailed,
+              "\(Flow.waiting(waiting)) still waiting to sync with \(name); leaving now would lose \(waiting == 1 ? "it" : "them"). Try again once they are sent (Sync now, on the dashboard).",
+              recovery: [.retry, .back])
+          }
           try await services.data.removeMember(user, from: family, by: user)
           state.leaveFamily()
           state.screen = .familySetup

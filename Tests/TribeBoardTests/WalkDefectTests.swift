@@ -309,4 +309,39 @@ import TribeBoardScenarios
     #expect(first.text.contains("Saved to \(path)"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "taken")
   }
+
+  // MARK: 4, 5, 6: what waits on the phone, and the server's memberships
+
+  @Test func signingOutWithAChangeWaitingSaysSoAndSigningInAgainSendsIt() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":fault data.sendMessage networkTimeout times 1", "messages", "send Pending one", "home")
+    await simulator.type(":offline", "sign out")
+    #expect(simulator.state.notice?.contains("1 change is still waiting on this phone") == true)
+    await simulator.type(":online", "sign in apple")
+    #expect(simulator.state.screen == .dashboard)
+    #expect(simulator.state.notes.contains { $0.hasPrefix("Synced: ") })
+    #expect(simulator.environment.backend.world.messages.contains { $0.text == "Pending one" })
+  }
+
+  @Test func leavingWithAChangeWaitingSendsItFirstOrStays() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":as mark", ":fault data.sendMessage networkTimeout", "messages", "send Secret from Mark")
+    await simulator.type(":clock +10s", "home", "settings", "leave family", "yes")
+    #expect(simulator.state.family?.name == "The Johnsons")
+    #expect(simulator.state.error?.message.contains("1 change is still waiting to sync with The Johnsons") == true)
+    await simulator.type(":fault clear", "retry")
+    #expect(simulator.state.family == nil)
+    #expect(simulator.environment.backend.world.messages.contains { $0.text == "Secret from Mark" })
+  }
+
+  @Test func reconnectingRechecksTheMembership() async throws {
+    // While Rose's phone is offline her visit is made an adult's membership; her phone still ends the visit.
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":as rose", ":offline", ":as sarah", "settings", "family management", "open 5")
+    await simulator.type("role adult", ":as rose", ":clock 2026-03-07T09:00")
+    #expect(simulator.state.screen == .familySetup)
+    await simulator.type(":online")
+    #expect(simulator.state.screen == .dashboard)
+    #expect(simulator.state.role == .adult)
+  }
 }
