@@ -114,7 +114,7 @@ extension Flow {
     guard let due = await services.device.outbox().nextAttemptAt, due <= services.clock.now() else { return false }
     state.clearFeedback()
     do throws(AppError) {
-      try await Self.authorized(&state, services) { state in await Self.sendQueued(&state, services) }
+      try await Self.authorized(&state, services) { state, services in await Self.sendQueued(&state, services) }
     } catch {
       fail(&state, error, retrying: nil)
     }
@@ -132,7 +132,7 @@ extension Flow {
     state.clearFeedback()
     if state.session.auth != nil, !(await services.device.outbox().changes.isEmpty) {
       do throws(AppError) {
-        try await Self.authorized(&state, services) { state in await Self.sendQueued(&state, services) }
+        try await Self.authorized(&state, services) { state, services in await Self.sendQueued(&state, services) }
       } catch {
         fail(&state, error, retrying: nil)
       }
@@ -140,7 +140,7 @@ extension Flow {
     if case .signedIn(let session) = state.session, state.screen == .familySetup, state.error == nil {
       // The server's memberships win: access given or renewed while the phone was offline takes the person in.
       do throws(AppError) {
-        try await Self.authorized(&state, services) { state throws(AppError) in
+        try await Self.authorized(&state, services) { state, services throws(AppError) in
           try await Self.enter(with: state.session.auth ?? session, &state, services, signOutOnFailure: false)
           if state.family != nil { await Self.sendQueued(&state, services) }
         }

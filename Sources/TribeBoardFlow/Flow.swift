@@ -133,14 +133,16 @@ public struct Flow: Sendable {
 
   // MARK: The session on every call
 
-  /// Runs `body`, which calls the services, with a live session: an access token that ran out is renewed first,
-  /// and a call refused as `sessionExpired` is renewed and run once more, as an app's network layer does. When
-  /// renewing fails the error is `sessionExpired`.
+  /// Runs `body`, which calls the services it is given, with a live session: an access token that ran out is
+  /// renewed first, and each call refused as `sessionExpired` (a slow call can outlive the token) is renewed and
+  /// sent once more, as an app's network layer does (``SessionRenewal``). When renewing fails the error is
+  /// `sessionExpired`.
   static func authorized(
-    _ state: inout AppState, _ services: Services, _ body: (inout AppState) async throws(AppError) -> Void
+    _ state: inout AppState, _ services: Services,
+    _ body: (inout AppState, Services) async throws(AppError) -> Void
   ) async throws(AppError) {
-    guard let session = state.session.auth else { return try await body(&state) }
-    if session.needsRefresh(at: services.clock.now()) {
+    guard state.session.auth != nil else { return try await body(&state, services) }
+    if let session = state.session.auth, session.needsRefresh(at: services.clock.now()) {
       do throws(AppError) {
         try await renew(&state, services)
       } catch  where error.code != .sessionExpired {
@@ -148,12 +150,18 @@ public struct Flow: Sendable {
         // network, and what works on the phone alone (signing out) still works.
       }
     }
-    do throws(AppError) {
-      try await body(&state)
-    } catch  where error.code == .sessionExpired && state.session.auth != nil {
-      try await renew(&state, services)
-      try await body(&state)
+    guard let session = state.session.auth else { return try await body(&state, services) }
+    let renewal = SessionRenewal(session, auth: services.auth)
+    var renewing = services
+    renewing.data = RenewingDataService(base: services.data, renewal: renewal)
+    renewing.sync = RenewingSyncService(base: services.sync, renewal: renewal)
+    defer {
+      for renewed in renewal.renewed where state.session.auth?.refreshToken == renewed.refreshToken {
+        state.session = state.session.renewed(renewed)
+        state.notes.append(renewedNote(renewed))
+      }
     }
+    try await body(&state, renewing)
   }
 
   private static func renew(_ state: inout AppState, _ services: Services) async throws(AppError) {
@@ -260,7 +268,7 @@ public struct Flow: Sendable {
       return .performed
     }
     do throws(AppError) {
-      try await Self.authorized(&state, services) { state throws(AppError) in
+      try await Self.authorized(&state, services) { state, services throws(AppError) in
         if let rejected { throw rejected }
         let input = ActionInput(intent.argument, of: action)
         if action.argument != nil && intent.argument == nil { throw input.missing }
@@ -341,7 +349,7 @@ public struct Flow: Sendable {
     state.staleSince = nil
     let table = table
     do throws(AppError) {
-      try await Self.authorized(&state, services) { state throws(AppError) in
+      try await Self.authorized(&state, services) { state, services throws(AppError) in
         let spec = table[state.screen.id]
         if spec.id.needsFamily, let family = state.family, let membership = state.membership,
           !membership.isActive(at: state.now)

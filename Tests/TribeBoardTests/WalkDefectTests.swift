@@ -344,4 +344,22 @@ import TribeBoardScenarios
     #expect(simulator.state.screen == .dashboard)
     #expect(simulator.state.role == .adult)
   }
+
+  // MARK: 13: slow calls and the session
+
+  @Test func slowCallsDoNotSignAnyoneOutWhileTheSessionRenews() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let text = await simulator.type("sign out", ":latency data 20m", "sign in apple")
+    #expect(simulator.state.screen == .dashboard)
+    #expect(simulator.state.session.auth != nil)
+    #expect(!text.contains("Your session has expired"))
+    #expect(text.contains("Session renewed silently"))
+    await simulator.type(":latency data 0s", "tasks")
+    #expect(simulator.state.screen.id == .tasks)
+    // A session that can't be renewed still ends.
+    let revoked = try await DefectWorlds.open("family-admin")
+    await revoked.type(":fault auth.refresh sessionExpired", ":latency data 40m", "tasks")
+    #expect(revoked.state.screen == .signIn)
+    #expect(revoked.state.error?.code == .sessionExpired)
+  }
 }
