@@ -19,28 +19,26 @@ extension Flow {
   }
 
   /// Actions on a list's items offered where the screen shows no numbered item (`open 1` on a list that shows none).
-  public func itemActionsWithoutItems(_ state: AppState, offered: [FlowAction]) -> String? {
-    guard
-      let action = offered.first(where: {
-        if case .item = $0.argument { true } else { false }
-      })
-    else { return nil }
+  /// `body`, the screen's body in `state`, when the caller has it.
+  public func itemActionsWithoutItems(_ state: AppState, offered: [FlowAction], body: [Block]? = nil) -> String? {
+    guard let action = offered.first(where: \.takesItem) else { return nil }
     // A screen that did not load shows no body.
     let shows =
       state.loaded
-      && table[state.screen.id].body(state).contains {
+      && (body ?? table[state.screen.id].body(state)).contains {
         if case .item(_?, _, _) = $0 { true } else { false }
       }
     return shows ? nil : "\(state.screen.id.rawValue) offers “\(action.label)” but shows no numbered item"
   }
 
-  /// The words the screen shows besides its actions: its notice, notes, error and body.
-  public func textShown(_ state: AppState) -> [String] {
+  /// The words the screen shows besides its actions: its notice, notes, error and body. `body`, the screen's body in
+  /// `state`, when the caller has it.
+  public func textShown(_ state: AppState, body: [Block]? = nil) -> [String] {
     var texts = state.notes
     if let notice = state.notice { texts.append(notice) }
     if let error = state.error { texts.append(error.message) }
     guard state.loaded else { return texts }
-    for block in table[state.screen.id].body(state) {
+    for block in body ?? table[state.screen.id].body(state) {
       switch block {
       case .paragraph(let text), .section(let text), .empty(let text): texts.append(text)
       case .field(let name, let value): texts.append("\(name): \(value)")

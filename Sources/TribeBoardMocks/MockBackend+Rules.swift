@@ -23,3 +23,13 @@ extension MockBackend.Snapshot {
     }
   }
 }
+
+extension MockDevice.Memory {
+  /// Whether the phone remembers the same things as `other`, apart from how many changes it has made (which every
+  /// change sent moves, even one that changed nothing).
+  public func isSame(apartFromChangesMade other: Self) -> Bool {
+    onboardingCompleted == other.onboardingCompleted && token == other.token && refreshToken == other.refreshToken
+      && online == other.online && outbox.changes == other.outbox.changes && outbox.attempts == other.outbox.attempts
+      && outbox.nextAttemptAt == other.outbox.nextAttemptAt && outbox.failure == other.outbox.failure
+  }
+}

@@ -366,8 +366,9 @@ public struct Explorer {
     }
     if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
     let listed = flow.actions(in: state)
-    if let offered = flow.itemActionsWithoutItems(state, offered: listed) { broken.append(offered) }
-    for text in flow.textShown(state) {
+    let body = flow.table[screen].body(state)
+    if let offered = flow.itemActionsWithoutItems(state, offered: listed, body: body) { broken.append(offered) }
+    for text in flow.textShown(state, body: body) {
       if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
     }
     if let error = state.error, !error.recovery.isEmpty {
@@ -381,7 +382,8 @@ public struct Explorer {
 
   /// The rules a step keeps whether or not the state it reaches is new: wrong verification codes are forgotten only
   /// by a successful sign-in or the end of a lockout; a success notice only when something changed (the backend,
-  /// the acting phone's memory or its session). `before`, the acting person's state before the step.
+  /// the changes waiting on the acting phone or its session; not the count of changes the phone has made, which
+  /// every submitted change moves). `before`, the acting person's state before the step.
   func ruleViolations(
     _ simulator: Simulator, _ step: Step, before: AppState, from: Simulator.Checkpoint, to: Simulator.Checkpoint
   ) -> [String] {
@@ -402,7 +404,9 @@ public struct Explorer {
         checkpoint.phoneKeys.first { $0.user == checkpoint.actingUser }
       }
       let (earlier, later) = (phone(from), phone(to))
-      if earlier?.memory == later?.memory && earlier?.session == later?.session {
+      if let earlier, let later, earlier.memory.isSame(apartFromChangesMade: later.memory),
+        earlier.session == later.session
+      {
         broken.append("“\(notice)” is shown, but nothing changed")
       }
     }

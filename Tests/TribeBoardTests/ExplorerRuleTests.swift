@@ -113,6 +113,25 @@ import TribeBoardScenarios
     #expect(found.inputs == ["settings", "home"])
   }
 
+  @Test func pinningAPinnedNoticeAsBeforeDefect20IsFound() async throws {
+    // Planted: the pin action as it was, sending the change whether or not the notice is pinned.
+    let pinning = ExplorerTests.table(replacingActionsOf: .noticeboard) { action in
+      guard action.id == .pin else { return action }
+      return FlowAction(
+        .pin, action.label, phrases: action.phrases, argument: action.argument, requires: action.requires,
+        targets: [.noticeboard]
+      ) { state, _, services throws(AppError) in
+        guard let user = state.user?.id, let notice = state.content.notices.first
+        else { return }
+        try await services.data.setPinned(true, notice: notice.id, by: user)
+        state.notice = "Pinned; it shows first when you next open the noticeboard."
+      }
+    }
+    let report = await explore(try BundledScenarios.scenario(named: "family-admin"), table: pinning, depth: 3)
+    let found = try #require(report.violations.first { $0.invariant.contains("nothing changed") })
+    #expect(found.inputs == ["messages", "noticeboard", "pin 1"])
+  }
+
   @Test func everyBundledScenarioKeepsTheRules() async throws {
     for name in BundledScenarios.names {
       let report = await explore(try BundledScenarios.scenario(named: name), depth: 3, faults: true)

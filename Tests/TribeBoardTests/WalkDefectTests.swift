@@ -362,4 +362,11 @@ import TribeBoardScenarios
     #expect(revoked.state.screen == .signIn)
     #expect(revoked.state.error?.code == .sessionExpired)
   }
+
+  @Test func claimingAPickupYouDriveChangesNothingAndSaysSo() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type("school run", "claim 1")
+    #expect(simulator.state.notice == nil)
+    #expect(simulator.state.error?.message == "You are already driving that pickup; nothing was changed.")
+  }
 }
