@@ -241,6 +241,14 @@ public struct Content: Equatable, Sendable {
   public func name(_ id: UserID) -> String {
     guard let member = member(id) else { return formerNames[id] ?? id }
     let first = member.profile.firstName
-    return members.contains { $0.id != id && $0.profile.firstName == first } ? member.profile.name : first
+    // Another member's name starting with the same first name, by bytes (screens name people often).
+    let shared = members.contains { other in
+      guard other.id != id else { return false }
+      let name = other.profile.name.utf8
+      guard name.starts(with: first.utf8) else { return false }
+      let rest = name.dropFirst(first.utf8.count)
+      return rest.first.map { $0 == UInt8(ascii: " ") } ?? true
+    }
+    return shared ? member.profile.name : first
   }
 }

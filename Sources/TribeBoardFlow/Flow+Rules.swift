@@ -50,17 +50,37 @@ extension Flow {
   }
 
   /// A count of one followed by a plural noun (`1 pts`, `1 changes waiting`), or a count of several followed by a
-  /// singular one the app pluralises (`3 change`), in `text`; `nil` when every count agrees with its noun.
+  /// singular one the app pluralises (`3 change`), in `text`; `nil` when every count agrees with its noun. Read by
+  /// bytes: exploration asks it for every text of every new state.
   public static func miscountedNoun(in text: String) -> String? {
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "+" })
-    for (index, word) in words.dropLast().enumerated() {
-      guard let count = Int(word) else { continue }
-      let noun = words[index + 1].trimmingCharacters(in: .punctuationCharacters).lowercased()
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      // A run of digits that starts a word (after a space, "(" or "+", or at the start) and is followed by a space.
+      guard isDigit(bytes[index]), index == 0 || [0x20, 0x28, 0x2B].contains(bytes[index - 1]) else {
+        index += 1
+        continue
+      }
+      var end = index
+      var count = 0
+      while end < bytes.count, isDigit(bytes[end]) {
+        count = min(count * 10 + Int(bytes[end] - 0x30), 1_000_000)
+        end += 1
+      }
+      defer { index = end }
+      guard end < bytes.count, bytes[end] == 0x20 else { continue }
+      var wordEnd = end + 1
+      while wordEnd < bytes.count, isLetter(bytes[wordEnd]) { wordEnd += 1 }
+      guard wordEnd > end + 1 else { continue }
+      let noun = String(decoding: bytes[(end + 1)..<wordEnd], as: UTF8.self).lowercased()
       if count == 1, pluralNouns.contains(noun) { return "“1 \(noun)” in “\(text)”" }
       if count != 1, singularNouns.contains(noun) { return "“\(count) \(noun)” in “\(text)”" }
     }
     return nil
   }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+  private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
   /// The nouns the app counts, as they read after a count of one, and after any other count.
   private static let singularNouns: Set<String> = [
