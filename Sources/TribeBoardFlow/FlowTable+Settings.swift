@@ -29,7 +29,7 @@ extension FlowTable {
           if waiting > 0 {
             throw AppError(
               .syncFailed,
-              "\(Flow.waiting(waiting)) still waiting to sync with \(name); leaving now would lose \(waiting == 1 ? "it" : "them"). Try again once they are sent (Sync now, on the dashboard).",
+              "\(Flow.waiting(waiting)) still waiting to sync with \(name); leaving now would lose \(waiting == 1 ? "it" : "them"). Try again once \(waiting == 1 ? "it is" : "they are") sent (Sync now, on the dashboard).",
               recovery: [.retry, .back])
           }
           try await services.data.removeMember(user, from: family, by: user)

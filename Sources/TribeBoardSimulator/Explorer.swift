@@ -205,8 +205,25 @@ public struct Explorer {
     inputs.append(Input(text: ":relaunch", action: nil))
     if options.faults {
       inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
+      if let deadline = Self.nextDeadline(state, backend: backend) {
+        inputs.append(Input(text: ":clock +\(deadline)s", action: nil))
+      }
     }
     return inputs
+  }
+
+  /// Seconds from `state`'s time to one past the nearest deadline ahead of the acting person, within the week the
+  /// walk's other jump skips: their visit's end, their access token's, their code's, their sign-in lock's.
+  static func nextDeadline(_ state: AppState, backend: MockBackend.Snapshot) -> Int? {
+    var deadlines: [Date] = []
+    if let end = state.membership?.expiresAt { deadlines.append(end) }
+    if let access = state.session.auth?.expiresAt { deadlines.append(access) }
+    if case .awaitingCode(let challenge) = state.session {
+      deadlines.append(challenge.expiresAt)
+      if let lock = backend.signInLocks[challenge.user.id] { deadlines.append(lock) }
+    }
+    let ahead = deadlines.map { $0.timeIntervalSince(state.now) }.filter { $0 >= 0 && $0 < 7 * 86400 }
+    return ahead.min().map { Int($0.rounded(.down)) + 1 }
   }
 
   /// What the words of the inputs mean, resolved once for each different thing resolving reads rather than once
