@@ -10,7 +10,7 @@ public enum RoleRules {
   public static func checkJoin(_ role: Role, isChildAccount: Bool) throws(AppError) {
     if isChildAccount && (role == .adult || role == .parentAdmin) {
       throw AppError(
-        .roleConflict, "A child's account can join as a child or a visitor, not as \(role.displayName.lowercased()).",
+        .roleConflict, "A child's account can join as a child or a visitor, not as \(role.withArticle).",
         recovery: [.edit, .back])
     }
     if role == .parentAdmin {

@@ -24,6 +24,9 @@ public enum Validation {
     guard !containsControlCharacters(raw) else {
       throw AppError(.invalidFamilyName, "A family name can't contain control characters.")
     }
+    guard !containsInvisibleCharacters(raw) else {
+      throw AppError(.invalidFamilyName, "A family name can't contain invisible or text-direction characters.")
+    }
     let name = raw.collapsingWhitespace
     if name.isEmpty {
       throw AppError(.invalidFamilyName, "Enter a family name.")
@@ -57,6 +60,11 @@ public enum Validation {
   }
 
   /// A one-time code: six digits.
+  /// Whether `text` is six ASCII digits: a verification code typed alone.
+  public static func looksLikeMFACode(_ text: String) -> Bool {
+    text.utf8.count == 6 && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  }
+
   public static func mfaCode(_ raw: String) throws(AppError) -> String {
     let code = raw.filter { !$0.isWhitespace }
     guard code.count == 6, code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber) else {
@@ -70,6 +78,10 @@ public enum Validation {
     guard !containsControlCharacters(raw) else {
       throw AppError(
         .validationFailed, "\(field.sentenceCased) can't contain control characters.")
+    }
+    guard !containsInvisibleCharacters(raw) else {
+      throw AppError(
+        .validationFailed, "\(field.sentenceCased) can't contain invisible or text-direction characters.")
     }
     let text = raw.collapsingWhitespace
     if text.isEmpty {
@@ -87,6 +99,23 @@ public enum Validation {
     // ASCII's controls are 0x00–0x1F and 0x7F; only other scalars need the (slower) Unicode property lookup.
     text.unicodeScalars.contains { scalar in
       scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
+    }
+  }
+}
+
+extension Validation {
+  /// Whether `text` holds characters that change how the text around them reads without showing themselves: the
+  /// bidirectional controls (U+202A–202E, U+2066–2069, the marks U+200E, U+200F, U+061C) and the invisible spaces
+  /// and joiners that are not part of a writing system's use (U+200B, U+2060–2064, U+FEFF, U+180E). The joiners
+  /// U+200C and U+200D are allowed: emoji sequences and several scripts need them.
+  public static func containsInvisibleCharacters(_ text: String) -> Bool {
+    // Every one of them is above U+0600, three bytes or more in UTF-8: ASCII and Latin text is passed over by bytes.
+    guard text.utf8.contains(where: { $0 >= 0xD8 }) else { return false }
+    return text.unicodeScalars.contains { scalar in
+      switch scalar.value {
+      case 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+      default: false
+      }
     }
   }
 }

@@ -59,7 +59,7 @@ extension Simulator {
     package struct PhoneKey: Hashable {
       package var user: UserID
       var screen: Screen
-      var session: Session
+      package var session: Session
       var error: AppError.Code?
       var retry: Intent?
       package var memory: MockDevice.Memory

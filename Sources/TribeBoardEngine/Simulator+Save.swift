@@ -177,7 +177,7 @@ extension Simulator {
     if !path.hasSuffix(".yaml") && !path.hasSuffix(".yml") { path += ".yaml" }
     let exists = "? \(path) already exists; nothing was written. To replace it: :save \(words) --force"
     var status = stat()
-    if !force, lstat(path, &status) == 0 {
+    if writesFiles, !force, lstat(path, &status) == 0 {
       step.messages.append(.init(kind: .problem, text: exists))
       return
     }
@@ -193,7 +193,7 @@ extension Simulator {
     }
     do throws(AtomicFile.Failure) {
       // Not replacing unless forced, even a file made since the check above.
-      try AtomicFile.write(Data(text.utf8), to: path, replacing: force)
+      if writesFiles { try AtomicFile.write(Data(text.utf8), to: path, replacing: force) }
     } catch {
       let message = error == .exists ? exists : "? \(path) was not written: \(error.description)."
       step.messages.append(.init(kind: .problem, text: message))

@@ -47,7 +47,7 @@ public final class Simulator {
     /// What "Try again" repeats, read in place.
     var retry: Intent? { parts.state.retry }
 
-    var state: AppState {
+    package var state: AppState {
       get { parts.state }
       _modify {
         if !isKnownUniquelyReferenced(&parts) {
@@ -86,6 +86,9 @@ public final class Simulator {
   /// Whether each step carries the screen it left showing. Exploration turns it off: it tries many thousands of
   /// inputs and draws a screen only for the few it reports, so its steps' ``Step/snapshot`` is `nil`.
   package var drawsScreens = true
+  /// Whether `:save` writes its file. A replayed transcript (`check`, `play`) writes nothing: it says what the
+  /// recorded session said, as if the file was written, whatever files exist now.
+  package var writesFiles = true
 
   /// The screen a step shows: ``snapshot``, unless ``drawsScreens`` is off.
   var shownSnapshot: ScreenSnapshot? { drawsScreens ? snapshot : nil }
@@ -206,14 +209,25 @@ public final class Simulator {
       outcome = await flow.reject(action, with: error, to: &phone.state, services: services)
     case .unknown(let reason):
       step.messages.append(.init(kind: .problem, text: "? \(reason) Type a number, an action's words, or :help."))
+      Self.forgetLastStep(&phone.state)
+      phones[actingUser] = phone
       return
     }
     if case .unavailable(let reason) = outcome {
       step.messages.append(.init(kind: .problem, text: "? \(reason)"))
+      Self.forgetLastStep(&phone.state)
     } else {
       step.transition = .init(from: from, action: chosen.action, argument: chosen.argument, role: role)
     }
     phones[actingUser] = phone
+  }
+
+  /// A refused input changes nothing, and what the step before it said is not said again: its notes and notice go,
+  /// and so does its error unless it can still be retried (its "Try again" stays on the screen).
+  static func forgetLastStep(_ state: inout AppState) {
+    if !state.notes.isEmpty { state.notes = [] }
+    if state.notice != nil { state.notice = nil }
+    if state.retry == nil, state.error != nil { state.error = nil }
   }
 
   /// Refreshes the acting person's screen, after the world or the clock changed under it.
@@ -405,7 +419,7 @@ public final class Simulator {
     var network = "online"
     if let device = phones[actingUser]?.device {
       let waiting = await device.outbox().changes.count
-      network = (device.isOnline ? "online" : "offline") + (waiting > 0 ? ", \(waiting) changes waiting" : "")
+      network = (device.isOnline ? "online" : "offline") + (waiting > 0 ? ", \(waiting.counted("change")) waiting" : "")
     }
     let faults = environment.backend.armedFaults.map(\.summary)
     let latency = environment.backend.latencies.sorted { $0.key < $1.key }

@@ -146,6 +146,7 @@ public struct Content: Equatable, Sendable {
     var waiting: Set<ItemID> = []
     var unread: Int = 0
     var newMessages: Set<ItemID> = []
+    var formerNames: [UserID: String] = [:]
   }
 
   /// Changed only through `parts`.
@@ -220,6 +221,12 @@ public struct Content: Equatable, Sendable {
     _modify { yield &parts.newMessages }
   }
 
+  /// The names of people who wrote what the screen shows but are no longer members, by account.
+  public var formerNames: [UserID: String] {
+    get { box.parts.formerNames }
+    _modify { yield &parts.formerNames }
+  }
+
   public init() {
     box = SharedParts(Parts())
   }
@@ -229,8 +236,19 @@ public struct Content: Equatable, Sendable {
     members.first { $0.id == id }
   }
 
-  /// A member's first name, or the id when the member is unknown (e.g. removed).
+  /// A member's first name, or their full name when another member has the same first name; a former member's
+  /// name (``formerNames``); the id only when the person is unknown.
   public func name(_ id: UserID) -> String {
-    member(id)?.profile.firstName ?? id
+    guard let member = member(id) else { return formerNames[id] ?? id }
+    let first = member.profile.firstName
+    // Another member's name starting with the same first name, by bytes (screens name people often).
+    let shared = members.contains { other in
+      guard other.id != id else { return false }
+      let name = other.profile.name.utf8
+      guard name.starts(with: first.utf8) else { return false }
+      let rest = name.dropFirst(first.utf8.count)
+      return rest.first.map { $0 == UInt8(ascii: " ") } ?? true
+    }
+    return shared ? member.profile.name : first
   }
 }

@@ -125,6 +125,23 @@ package enum DateText {
     return date
   }
 
+  /// When `text` is written as ``parse(_:)`` reads it but names a day its month does not have (`2027-02-29`,
+  /// `2026-04-31`): that day in words ("29 February 2027"); `nil` otherwise.
+  package static func missingDay(_ text: String) -> String? {
+    let parts = text.trimmingWhitespaceScalars.split(whereSeparator: { $0 == " " || $0 == "T" })
+    guard (1...2).contains(parts.count) else { return nil }
+    let day = parts[0].split(separator: "-").compactMap { Int($0) }
+    let time = parts.count == 2 ? parts[1].split(separator: ":").compactMap { Int($0) } : [9, 0]
+    guard day.count == 3, time.count == 2, (0..<24).contains(time[0]), (0..<60).contains(time[1]),
+      (1...12).contains(day[1]), (1...31).contains(day[2]), parse(text) == nil
+    else { return nil }
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ]
+    return "\(day[2]) \(months[day[1] - 1]) \(day[0])"
+  }
+
   /// The next time at or after `now` that `birthday` falls on, at midnight.
   package static func nextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
     if let date = arithmeticNextOccurrence(ofMonth: month, day: day, after: now) { return date }

@@ -114,7 +114,7 @@ extension Flow {
     guard let due = await services.device.outbox().nextAttemptAt, due <= services.clock.now() else { return false }
     state.clearFeedback()
     do throws(AppError) {
-      try await Self.authorized(&state, services) { state in await Self.sendQueued(&state, services) }
+      try await Self.authorized(&state, services) { state, services in await Self.sendQueued(&state, services) }
     } catch {
       fail(&state, error, retrying: nil)
     }
@@ -132,12 +132,28 @@ extension Flow {
     state.clearFeedback()
     if state.session.auth != nil, !(await services.device.outbox().changes.isEmpty) {
       do throws(AppError) {
-        try await Self.authorized(&state, services) { state in await Self.sendQueued(&state, services) }
+        try await Self.authorized(&state, services) { state, services in await Self.sendQueued(&state, services) }
+      } catch {
+        fail(&state, error, retrying: nil)
+      }
+    }
+    if case .signedIn(let session) = state.session, state.screen == .familySetup, state.error == nil {
+      // The server's memberships win: access given or renewed while the phone was offline takes the person in.
+      do throws(AppError) {
+        try await Self.authorized(&state, services) { state, services throws(AppError) in
+          try await Self.enter(with: state.session.auth ?? session, &state, services, signOutOnFailure: false)
+          if state.family != nil { await Self.sendQueued(&state, services) }
+        }
       } catch {
         fail(&state, error, retrying: nil)
       }
     }
     await load(&state, services)
+  }
+
+  /// How many changes wait on the phone, as a sentence's subject: "1 change is", "2 changes are".
+  static func waiting(_ count: Int) -> String {
+    "\(count.counted("change")) \(count == 1 ? "is" : "are")"
   }
 
   /// Where syncing stands on this phone, for the dashboard.

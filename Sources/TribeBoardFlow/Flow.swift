@@ -133,14 +133,16 @@ public struct Flow: Sendable {
 
   // MARK: The session on every call
 
-  /// Runs `body`, which calls the services, with a live session: an access token that ran out is renewed first,
-  /// and a call refused as `sessionExpired` is renewed and run once more, as an app's network layer does. When
-  /// renewing fails the error is `sessionExpired`.
+  /// Runs `body`, which calls the services it is given, with a live session: an access token that ran out is
+  /// renewed first, and each call refused as `sessionExpired` (a slow call can outlive the token) is renewed and
+  /// sent once more, as an app's network layer does (``SessionRenewal``). When renewing fails the error is
+  /// `sessionExpired`.
   static func authorized(
-    _ state: inout AppState, _ services: Services, _ body: (inout AppState) async throws(AppError) -> Void
+    _ state: inout AppState, _ services: Services,
+    _ body: (inout AppState, Services) async throws(AppError) -> Void
   ) async throws(AppError) {
-    guard let session = state.session.auth else { return try await body(&state) }
-    if session.needsRefresh(at: services.clock.now()) {
+    guard state.session.auth != nil else { return try await body(&state, services) }
+    if let session = state.session.auth, session.needsRefresh(at: services.clock.now()) {
       do throws(AppError) {
         try await renew(&state, services)
       } catch  where error.code != .sessionExpired {
@@ -148,12 +150,18 @@ public struct Flow: Sendable {
         // network, and what works on the phone alone (signing out) still works.
       }
     }
-    do throws(AppError) {
-      try await body(&state)
-    } catch  where error.code == .sessionExpired && state.session.auth != nil {
-      try await renew(&state, services)
-      try await body(&state)
+    guard let session = state.session.auth else { return try await body(&state, services) }
+    let renewal = SessionRenewal(session, auth: services.auth)
+    var renewing = services
+    renewing.data = RenewingDataService(base: services.data, renewal: renewal)
+    renewing.sync = RenewingSyncService(base: services.sync, renewal: renewal)
+    defer {
+      for renewed in renewal.renewed where state.session.auth?.refreshToken == renewed.refreshToken {
+        state.session = state.session.renewed(renewed)
+        state.notes.append(renewedNote(renewed))
+      }
     }
+    try await body(&state, renewing)
   }
 
   private static func renew(_ state: inout AppState, _ services: Services) async throws(AppError) {
@@ -189,9 +197,10 @@ public struct Flow: Sendable {
     }
   }
 
-  /// Whether the screen lists `action` in this state, whoever is asking.
+  /// Whether the screen lists `action` in this state, whoever is asking. An action on a list's items needs the list
+  /// shown: a screen that did not load shows none.
   private func offered(_ action: FlowAction, in state: AppState) -> Bool {
-    action.listed && (action.condition?.test(state) ?? true)
+    action.listed && (state.loaded || !action.takesItem) && (action.condition?.test(state) ?? true)
   }
 
   /// Sends `intent` on the current screen. Errors the app shows land in `state.error`.
@@ -238,6 +247,9 @@ public struct Flow: Sendable {
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
     }
+    if action.takesItem, !state.loaded {
+      return .unavailable("“\(action.label)” is not available here: the list did not load, so it shows no items.")
+    }
     state.clearFeedback()
     if let capability = action.requires, !state.allows(capability) {
       state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
@@ -245,12 +257,18 @@ public struct Flow: Sendable {
       return .performed
     }
     if let question = action.confirmation, !confirmed, rejected == nil {
-      state.screen = .confirm(Confirmation(question: question(state), intent: intent, back: state.screen))
+      do throws(AppError) {
+        state.screen = .confirm(Confirmation(question: try question(state), intent: intent, back: state.screen))
+      } catch {
+        state.error = error
+        narrowRecovery(&state)
+        return .performed
+      }
       await load(&state, services)
       return .performed
     }
     do throws(AppError) {
-      try await Self.authorized(&state, services) { state throws(AppError) in
+      try await Self.authorized(&state, services) { state, services throws(AppError) in
         if let rejected { throw rejected }
         let input = ActionInput(intent.argument, of: action)
         if action.argument != nil && intent.argument == nil { throw input.missing }
@@ -331,7 +349,7 @@ public struct Flow: Sendable {
     state.staleSince = nil
     let table = table
     do throws(AppError) {
-      try await Self.authorized(&state, services) { state throws(AppError) in
+      try await Self.authorized(&state, services) { state, services throws(AppError) in
         let spec = table[state.screen.id]
         if spec.id.needsFamily, let family = state.family, let membership = state.membership,
           !membership.isActive(at: state.now)
@@ -355,11 +373,22 @@ public struct Flow: Sendable {
           return
         }
         try await load(&state, services)
+        if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+          !membership.isActive(at: services.clock.now())
+        {
+          // The access ended while the screen loaded (a slow call): what came back is not the person's to see.
+          throw Self.accessExpired(family, membership)
+        }
         state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
         state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
       }
     } catch {
+      var error = error
+      if error.code == .accessExpired, let family = state.family, let membership = state.membership {
+        // The service's refusal knows no family or date; the phone does.
+        error = Self.accessExpired(family, membership)
+      }
       state.loaded = false
       if error.category == .network, let cached = state.cache[Self.cacheKey(state.screen.id)] {
         // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than

@@ -77,7 +77,9 @@ extension FlowTable {
           draft, input, state throws(AppError) in
           var ids: [UserID] = []
           for name in try input.names() {
-            ids.append(try member(name, in: state.content.members).id)
+            // One person once, however their name is typed.
+            let id = try member(name, in: state.content.members).id
+            if !ids.contains(id) { ids.append(id) }
           }
           draft.participants = ids
         },
@@ -90,6 +92,8 @@ extension FlowTable {
           guard let start = draft.start else {
             throw AppError(.validationFailed, "Say when it is first: when <YYYY-MM-DD HH:MM>.", recovery: [.edit])
           }
+          // Time passed since the date was typed: "in the future" holds when saving too.
+          _ = try futureDate(start, now: services.clock.now(), field: "the time")
           let (family, user) = try requireFamily(state)
           let event = try await services.data.addEvent(
             NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family,

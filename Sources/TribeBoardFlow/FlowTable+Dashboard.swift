@@ -22,7 +22,7 @@ extension FlowTable {
       if state.content.unread > 0 { blocks.append(.field("Messages", "\(state.content.unread) unread")) }
       blocks.append(.section("Members"))
       blocks += state.content.members.map { member in
-        .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)")
+        .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))")
       }
       return blocks
     },
@@ -46,7 +46,7 @@ extension FlowTable {
   }
 
   private static func changes(_ count: Int) -> String {
-    "\(count) change\(count == 1 ? "" : "s")"
+    count.counted("change")
   }
 
   static func syncText(_ status: SyncStatus, now: Date? = nil) -> String {

@@ -93,12 +93,20 @@ extension FlowTable {
       body: { state in
         guard case .familyPreview(let preview) = state.screen else { return [] }
         return [.section("Members")]
-          + preview.members.map { .item(ref: nil, text: "\($0.profile.name) · \($0.role.displayName)") }
+          + preview.members.filter { $0.membership.isActive(at: state.now) }.map {
+            .item(ref: nil, text: "\($0.profile.name) · \($0.role.displayName)")
+          }
           + [.paragraph("Choose the role you will have in this family.")]
       },
       actions: [
         join(as: .adult, .joinAsAdult), join(as: .child, .joinAsChild), join(as: .visitor, .joinAsVisitor),
-        join(as: .parentAdmin, .joinAsParentAdmin, listed: false), .back(to: .joinFamily),
+        join(as: .parentAdmin, .joinAsParentAdmin, listed: false),
+        // A child's account is not offered "Join as adult"; typing it explains why.
+        FlowAction(
+          .joinAsAdultAsChild, "Join as adult", phrases: ["join as adult", "adult"],
+          when: Condition("the account is a child's") { isChildAccount($0) }, listed: false
+        ) { _, _, _ throws(AppError) in try RoleRules.checkJoin(.adult, isChildAccount: true) },
+        .back(to: .joinFamily),
       ]),
   ]
 
@@ -107,12 +115,31 @@ extension FlowTable {
     state.user?.isChildAccount ?? false
   }
 
+  private static func revoked(_ preview: FamilyPreview) -> AppError {
+    AppError(
+      .familyNotFound,
+      "The code \(preview.family.code) no longer works for \(preview.family.name). Ask its parent admin for the new one.",
+      recovery: [.back])
+  }
+
   private static func join(as role: Role, _ id: ActionID, listed: Bool = true) -> FlowAction {
     let name = role.displayName.lowercased()
+    // A child's account is not offered the roles it may not take.
+    let allowed =
+      role == .adult ? Condition("the account is not a child's") { !isChildAccount($0) } : nil
     return FlowAction(
-      id, "Join as \(name)", phrases: ["join as \(name)", name], targets: [.dashboard, .preparing], listed: listed
+      id, "Join as \(name)", phrases: ["join as \(name)", name], when: allowed, targets: [.dashboard, .preparing],
+      listed: listed
     ) { state, _, services throws(AppError) in
       guard case .familyPreview(let preview) = state.screen, let session = state.session.auth else { return }
+      // The code is checked again: it may have been replaced since the preview showed.
+      let current: FamilyPreview
+      do throws(AppError) {
+        current = try await services.data.findFamily(code: preview.family.code)
+      } catch  where error.code == .familyNotFound {
+        throw revoked(preview)
+      }
+      guard current.family.id == preview.family.id else { throw revoked(preview) }
       let membership = try await services.data.joinFamily(preview.family.id, user: session.user.id, role: role)
       state.session = .member(session, preview.family, membership)
       try await Flow.openBoard(&state, services)

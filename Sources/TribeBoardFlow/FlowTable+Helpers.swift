@@ -51,10 +51,18 @@ extension FlowTable {
   static func member(_ name: String, in members: [Member]) throws(AppError) -> Member {
     let typed = name.trimmingWhitespaceScalars
     let wanted = typed.lowercased()
-    if let member = members.first(where: {
-      $0.id == wanted || $0.profile.firstName.lowercased() == wanted || $0.profile.name.lowercased() == wanted
-    }) {
+    if let member = members.first(where: { $0.id == wanted || $0.profile.name.lowercased() == wanted }) {
       return member
+    }
+    let named = members.filter { $0.profile.firstName.lowercased() == wanted }
+    if named.count == 1 { return named[0] }
+    if named.count > 1 {
+      // Never picked silently: the person says which.
+      let names = named.map(\.profile.name)
+      throw AppError(
+        .validationFailed,
+        "“\(typed)” could be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""): type the full name.",
+        recovery: [.edit])
     }
     let names = members.map(\.profile.firstName).joined(separator: ", ")
     throw AppError(

@@ -13,6 +13,8 @@ extension FlowTable {
         let unread = try await unreadMessages(family, user, services)
         state.content.messages = try await services.data.messages(in: family)
         state.content.notices = try await services.data.notices(in: family)
+        await nameFormerMembers(
+          state.content.messages.map(\.sender) + state.content.notices.map(\.author), &state, services)
         try await markRead(unread, family, user, &state, services)
       },
       body: { state in
@@ -31,7 +33,7 @@ extension FlowTable {
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
-        blocks.append(.item(ref: nil, text: "\(state.content.notices.count) notices, \(pinned) pinned"))
+        blocks.append(.item(ref: nil, text: "\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
         return blocks
       },
       actions: [
@@ -52,6 +54,7 @@ extension FlowTable {
       .noticeboard, requires: .viewMessages, title: "Noticeboard",
       load: { state, services throws(AppError) in
         state.content.notices = try await services.data.notices(in: try requireFamily(state).family)
+        await nameFormerMembers(state.content.notices.map(\.author), &state, services)
       },
       body: { state in
         guard !state.content.notices.isEmpty else {
@@ -119,6 +122,14 @@ extension FlowTable {
     }
   }
 
+  /// Finds the names of the people, among `writers`, who are no longer members, so what they wrote shows their name.
+  /// A profile that can't be read leaves the account id.
+  private static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
+    for writer in writers where state.content.member(writer) == nil && state.content.formerNames[writer] == nil {
+      if let profile = try? await services.data.profile(of: writer) { state.content.formerNames[writer] = profile.name }
+    }
+  }
+
   private static func pin(_ pinned: Bool) -> FlowAction {
     let verb = pinned ? "pin" : "unpin"
     return FlowAction(
@@ -131,6 +142,11 @@ extension FlowTable {
       targets: [.noticeboard]
     ) { state, argument, services throws(AppError) in
       let notice = try item(argument, numbered: numberedNotices(state), noun: "notice")
+      guard notice.pinned != pinned else {
+        throw AppError(
+          .validationFailed, "That notice is \(pinned ? "already pinned" : "not pinned"); nothing was changed.",
+          recovery: [.edit, .back])
+      }
       // Pinning moves a notice to the top of the board: keep the numbers the person saw while they stay.
       keepNumbers(&state)
       try await Flow.submit(

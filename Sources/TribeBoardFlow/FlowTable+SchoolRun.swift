@@ -80,6 +80,10 @@ extension FlowTable {
       if !claim && pickup.driver == nil {
         throw AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
       }
+      if claim && pickup.driver == user {
+        throw AppError(
+          .validationFailed, "You are already driving that pickup; nothing was changed.", recovery: [.edit])
+      }
       let when = DateText.full(pickup.at, now: state.now)
       try await Flow.submit(
         .setDriver(claim ? user : nil, pickup: pickup.id), summary: "\(verb) the \(when) pickup",

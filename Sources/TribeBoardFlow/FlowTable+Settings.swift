@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardCore
 
 extension FlowTable {
@@ -22,6 +23,15 @@ extension FlowTable {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let name = state.family?.name ?? "the family"
+          // What waits on the phone belongs to this family: it is sent before leaving, or the person stays.
+          if !(await services.device.outbox().changes.isEmpty) { await Flow.sendQueued(&state, services) }
+          let waiting = await services.device.outbox().changes.count
+          if waiting > 0 {
+            throw AppError(
+              .syncFailed,
+              "\(Flow.waiting(waiting)) still waiting to sync with \(name); leaving now would lose \(waiting == 1 ? "it" : "them"). Try again once \(waiting == 1 ? "it is" : "they are") sent (Sync now, on the dashboard).",
+              recovery: [.retry, .back])
+          }
           try await services.data.removeMember(user, from: family, by: user)
           state.leaveFamily()
           state.screen = .familySetup
@@ -84,7 +94,7 @@ extension FlowTable {
           .section("Members"),
         ]
           + state.content.members.enumerated().map { index, member in
-            .item(ref: index + 1, text: memberLine(member))
+            .item(ref: index + 1, text: memberLine(member, state.now))
           }
       },
       actions: [
@@ -119,7 +129,10 @@ extension FlowTable {
         guard let member = detailMember(state) else { return [.empty("This person is no longer in the family.")] }
         var blocks: [Block] = [.field("Email", member.profile.email), .field("Role", member.role.displayName)]
         if let expiresAt = member.membership.expiresAt {
-          blocks.append(.field("Access until", DateText.full(expiresAt, now: state.now)))
+          blocks.append(
+            .field(
+              member.membership.isActive(at: state.now) ? "Access until" : "Access ended",
+              DateText.full(expiresAt, now: state.now)))
         }
         return blocks
       },
@@ -132,25 +145,36 @@ extension FlowTable {
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let role = try argument.role()
           let (family, user) = try requireFamily(state)
+          if member.role == role, member.membership.isActive(at: state.now) {
+            let until = member.membership.expiresAt.map { " until \(DateText.full($0, now: state.now))" } ?? ""
+            throw AppError(
+              .validationFailed,
+              "\(member.profile.firstName) is already \(role.withArticle)\(until); nothing was changed.",
+              recovery: [.edit, .back])
+          }
           try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
+          var released: [String] = []
+          if !RoleRules.taskRoles.contains(role) { released.append("open tasks") }
+          if !Permissions.allows(role, .claimPickup) { released.append("pickups") }
           state.notice =
-            "\(member.profile.firstName) is now \(role.displayName.lowercased())"
-            + (RoleRules.taskRoles.contains(role) ? "." : "; their open tasks, if any, are now unassigned.")
+            "\(member.profile.firstName) is now \(role.withArticle)"
+            + (released.isEmpty ? "." : "; their \(released.joined(separator: " and ")), if any, are now unassigned.")
         },
         FlowAction(
           .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily,
           targets: [.confirm, .familyManagement],
-          confirm: { state in
-            "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
+          confirm: { state throws(AppError) in
+            if let member = detailMember(state) {
+              try checkRemoval(of: member, state)
+            }
+            return
+              "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
           }
         ) {
           state, _, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let (family, user) = try requireFamily(state)
-          if member.id == user {
-            throw AppError(
-              .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
-          }
+          try checkRemoval(of: member, state)
           try await services.data.removeMember(member.id, from: family, by: user)
           state.screen = .familyManagement
           state.notice = "\(member.profile.name) was removed from the family."
@@ -159,8 +183,23 @@ extension FlowTable {
       ]),
   ]
 
-  private static func memberLine(_ member: Member) -> String {
-    "\(member.profile.name) · \(member.role.displayName)"
+  private static func memberLine(_ member: Member, _ now: Date) -> String {
+    "\(member.profile.name) · \(member.role.displayName)\(ended(member, now))"
+  }
+
+  /// ` · access ended Fri 6 Mar 18:00` for a member whose access ended by `now`; nothing for an active one.
+  static func ended(_ member: Member, _ now: Date) -> String {
+    guard let expiresAt = member.membership.expiresAt, !member.membership.isActive(at: now) else { return "" }
+    return " · access ended \(DateText.full(expiresAt, now: now))"
+  }
+
+  /// What the phone knows will refuse a removal: removing yourself, or the family's last parent admin.
+  private static func checkRemoval(of member: Member, _ state: AppState) throws(AppError) {
+    if member.id == state.user?.id {
+      throw AppError(
+        .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
+    }
+    try RoleRules.checkRemoval(of: member.membership, members: state.content.members)
   }
 
   private static func detailMember(_ state: AppState) -> Member? {

@@ -12,7 +12,7 @@ extension FlowTable {
         guard case .awaitingCode(let challenge) = state.session else { return [] }
         return [
           .paragraph(
-            "\(challenge.user.firstName), your account asks for a second step. Enter the 6-digit code from your authenticator app."
+            "\(challenge.user.firstName), your account asks for a second step. Enter the 6-digit code we sent you."
           ),
           .field("Code works until", DateText.full(challenge.expiresAt, now: state.now)),
         ]
@@ -26,6 +26,8 @@ extension FlowTable {
           let code = try Validation.mfaCode(argument.text())
           do throws(AppError) {
             try await Flow.enter(with: try await services.auth.verify(challenge, code: code), &state, services)
+            // What waited on the phone when its person signed out goes on its way again.
+            if state.family != nil { await Flow.sendQueued(&state, services) }
           } catch  where error.code == .tooManyAttempts {
             state.session = .signedOut
             state.screen = .signIn
@@ -78,7 +80,10 @@ extension FlowTable {
       targets: [.mfa, .familySetup], resumesFamily: true
     ) { state, _, services throws(AppError) in
       switch try await services.auth.signIn(with: provider) {
-      case .signedIn(let session): try await Flow.enter(with: session, &state, services)
+      case .signedIn(let session):
+        try await Flow.enter(with: session, &state, services)
+        // What waited on the phone when its person signed out goes on its way again.
+        if state.family != nil { await Flow.sendQueued(&state, services) }
       case .mfaRequired(let challenge):
         state.session = .awaitingCode(challenge)
         state.screen = .mfa
@@ -90,6 +95,12 @@ extension FlowTable {
   /// told: the token is gone from the phone either way. Every role may sign out.
   static let signOut = FlowAction(.signOut, "Sign out", phrases: ["sign out", "logout"], targets: [.signIn]) {
     state, _, services in
+    // Changes waiting on the phone are sent first; what can't be sent stays, and the person is told.
+    if state.family != nil, !(await services.device.outbox().changes.isEmpty) {
+      await Flow.sendQueued(&state, services)
+    }
+    let notes = state.notes
+    let waiting = await services.device.outbox().changes.count
     var unreachable: AppError?
     do throws(AppError) {
       try await services.auth.signOut()
@@ -97,8 +108,12 @@ extension FlowTable {
       unreachable = error
     }
     state = AppState(screen: .signIn, now: state.now)
+    state.notes = notes
     state.notice =
-      unreachable.map { "Signed out on this phone; the server could not be told (\($0.message))" }
-      ?? "You have signed out."
+      (unreachable.map { "Signed out on this phone; the server could not be told (\($0.message))" }
+        ?? "You have signed out.")
+      + (waiting > 0
+        ? " \(Flow.waiting(waiting)) still waiting on this phone; \(waiting == 1 ? "it is" : "they are") sent when you sign in again."
+        : "")
   }
 }

@@ -97,6 +97,18 @@ extension FlowTable {
         ) { state, argument, services throws(AppError) in
           guard let task = task(state) else { throw AppError(.notFound) }
           let assignee = try taskMember(argument.text(), in: state.content.members)
+          guard task.status == .open else {
+            // Its points belong to whoever did it.
+            throw AppError(
+              .validationFailed,
+              "“\(task.title)” is done; its points stay with \(task.assignee.map { state.content.name($0) } ?? "whoever did it"). Reopen it to give it to someone else.",
+              recovery: [.back])
+          }
+          guard task.assignee != assignee.id else {
+            throw AppError(
+              .validationFailed, "“\(task.title)” is already \(assignee.profile.firstName)'s; nothing was changed.",
+              recovery: [.edit, .back])
+          }
           try await Flow.submit(
             .assignTask(task.id, to: assignee.id), summary: "assign “\(task.title)” to \(assignee.profile.firstName)",
             done: "“\(task.title)” is now \(assignee.profile.firstName)'s.", &state, services)
@@ -137,6 +149,8 @@ extension FlowTable {
           guard let title = draft.title else {
             throw AppError(.validationFailed, "Give the task a title first: title <title>.", recovery: [.edit])
           }
+          // Time passed since the date was typed: "in the future" holds when saving too.
+          if let due = draft.due { _ = try futureDate(due, now: services.clock.now(), field: "the due date") }
           let (family, user) = try requireFamily(state)
           let task = try await services.data.addTask(
             NewTask(title: title, assignee: draft.assignee, due: draft.due, points: draft.points), to: family, by: user)
@@ -188,7 +202,7 @@ extension FlowTable {
     }
     try await Flow.submit(
       .setTaskStatus(.done, task: task.id), summary: "“\(task.title)” done",
-      done: "“\(task.title)” done\(task.points > 0 ? ": +\(task.points) points" : "").", &state, services)
+      done: "“\(task.title)” done\(task.points > 0 ? ": +\(task.points.counted("point"))" : "").", &state, services)
   }
 
   /// Your own tasks need `completeOwnTask`, which the action already checked; anyone else's need `completeAnyTask`.
@@ -232,7 +246,7 @@ extension FlowTable {
   private static func taskLine(_ task: FamilyTask, _ state: AppState) -> String {
     var parts = [task.title, task.assignee.map { state.content.name($0) } ?? "unassigned"]
     if let due = task.due { parts.append("due \(DateText.full(due, now: state.now))") }
-    parts.append("\(task.points) pts")
+    parts.append(task.points.counted("pt", "pts"))
     return parts.joined(separator: " · ")
   }
 
@@ -252,7 +266,7 @@ extension FlowTable {
       .filter { $0.role != .visitor && (state.allows(.viewAllTasks) || $0.id == me) }
       .map { member in
         (
-          member.profile.firstName,
+          state.content.name(member.id),
           state.content.tasks.filter { $0.assignee == member.id && $0.status == .done }.reduce(0) { $0 + $1.points }
         )
       }

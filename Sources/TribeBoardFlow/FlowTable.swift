@@ -151,14 +151,16 @@ public final class FlowAction: Sendable {
   /// Whether the action signs the person in, and so can resume on any family screen they were on when their session
   /// ran out: the table adds every family screen to ``targets``.
   public let resumesFamily: Bool
-  /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?").
-  public let confirmation: (@Sendable (AppState) -> String)?
+  /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?"). It
+  /// throws the refusal instead when the phone already knows the action will be refused: nobody is asked to confirm
+  /// what can't happen.
+  public let confirmation: (@Sendable (AppState) throws(AppError) -> String)?
   public let run: Run
 
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
     when condition: Condition? = nil, targets: [ScreenID] = [], resumesFamily: Bool = false, listed: Bool = true,
-    confirm confirmation: (@Sendable (AppState) -> String)? = nil, run: @escaping Run
+    confirm confirmation: (@Sendable (AppState) throws(AppError) -> String)? = nil, run: @escaping Run
   ) {
     self.init(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
@@ -168,7 +170,7 @@ public final class FlowAction: Sendable {
   init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind?, requires: Capability?,
     when condition: Condition?, targets: [ScreenID], listed: Bool,
-    confirm confirmation: (@Sendable (AppState) -> String)?,
+    confirm confirmation: (@Sendable (AppState) throws(AppError) -> String)?,
     opensTarget: Bool, resumesFamily: Bool, run: @escaping Run
   ) {
     self.opensTarget = opensTarget
@@ -183,6 +185,11 @@ public final class FlowAction: Sendable {
     self.listed = listed
     self.confirmation = confirmation
     self.run = run
+  }
+
+  /// Whether the action takes the number of an item of the screen's list.
+  public var takesItem: Bool {
+    if case .item = argument { true } else { false }
   }
 
   /// What to type, as help shows it: "name <family name>".

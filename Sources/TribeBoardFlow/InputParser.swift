@@ -73,6 +73,9 @@ public enum ArgumentKind: Sendable, Equatable {
       return .points(points)
     case .date(let field):
       guard let date = DateText.parse(text) else {
+        if let day = DateText.missingDay(text) {
+          throw AppError(.validationFailed, "There is no \(day): give a date that exists.", recovery: [.edit])
+        }
         throw AppError(
           .validationFailed,
           "Give \(field) as YYYY-MM-DD HH:MM (UTC), e.g. \(DateText.typed(now.addingTimeInterval(86400))).",
@@ -131,6 +134,12 @@ public struct InputParser: Sendable {
     let text = input.collapsingWhitespace
     let visible = flow.actions(in: state)
     let words = text.split(separator: " ", maxSplits: 1)
+    if state.screen.id == .mfa, Validation.looksLikeMFACode(text),
+      let enter = visible.first(where: { $0.id == .enterCode })
+    {
+      // A code typed alone is the code, not an action's number.
+      return resolution(enter, value: text, in: state)
+    }
     if let first = words.first, let number = Int(first) {
       guard number >= 1 && number <= visible.count else {
         let choice = visible.isEmpty ? "this screen has no actions" : "choose 1 to \(visible.count)"

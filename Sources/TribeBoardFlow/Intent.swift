@@ -98,6 +98,8 @@ public enum ActionID: String, CaseIterable, Sendable {
   case continueToDashboard = "continue"
   case familyCode = "family-code"
   case joinAsAdult = "join-as-adult"
+  /// Typed "join as adult" on a child's account: explains why a child's account can't (never listed).
+  case joinAsAdultAsChild = "join-as-adult-as-child"
   case joinAsChild = "join-as-child"
   case joinAsVisitor = "join-as-visitor"
   case joinAsParentAdmin = "join-as-parent-admin"

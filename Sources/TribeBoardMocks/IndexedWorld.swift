@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardCore
 
 /// The mock backend's world, stored with indexes by account, family, family code, route and item id, so each
@@ -122,6 +123,17 @@ struct IndexedWorld: Sendable {
   }
 
   // MARK: Memberships
+
+  /// The accounts with an active membership of more than one family at `now`, in the order of their ids.
+  func peopleInSeveralFamilies(at now: Date) -> [UserID] {
+    var found: [UserID] = []
+    for (user, positions) in membershipsByUser where positions.count > 1 {
+      var active = 0
+      for position in positions where memberships[position].map({ $0.isActive(at: now) }) == true { active += 1 }
+      if active > 1 { found.append(user) }
+    }
+    return found.sorted()
+  }
 
   func membership(of user: UserID, in family: FamilyID) -> Membership? {
     membershipPositions[MemberKey(user: user, family: family)].flatMap { memberships[$0] }

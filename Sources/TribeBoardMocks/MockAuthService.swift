@@ -45,18 +45,15 @@ public struct MockAuthService: AuthService {
           .accountNotFound, "No TribeBoard account is linked to that sign-in. Try another way to sign in.",
           recovery: [.signIn])
       }
-      if let until = state.auth.lockedUntil[user] {
-        guard now >= until else { throw MockAuthState.locked(until: until) }
-        state.auth.lockedUntil[user] = nil
-      }
+      try state.auth.checkUnlocked(user, at: now)
       if account.mfaCode != nil {
         let id = state.nextID("challenge")
-        let policy = state.auth.policy
-        let expiresAt = now.addingTimeInterval(policy.mfaCodeLifetime)
-        state.auth.challenges[id] = .init(user: user, expiresAt: expiresAt, triesLeft: policy.mfaAttempts)
+        let expiresAt = now.addingTimeInterval(state.auth.policy.mfaCodeLifetime)
+        state.auth.challenges[id] = .init(user: user, expiresAt: expiresAt)
         return .mfaRequired(
           MFAChallenge(
-            id: id, user: account.profile, provider: provider, expiresAt: expiresAt, triesLeft: policy.mfaAttempts))
+            id: id, user: account.profile, provider: provider, expiresAt: expiresAt,
+            triesLeft: state.auth.triesLeft(user)))
       }
       return .signedIn(state.auth.issueSession(for: account.profile, at: now))
     }
@@ -66,9 +63,11 @@ public struct MockAuthService: AuthService {
 
   public func verify(_ challenge: MFAChallenge, code: String) async throws(AppError) -> AuthSession {
     let session = try backend.perform(.authVerify, from: device) { state, now throws(AppError) in
-      guard var pending = state.auth.challenges[challenge.id] else {
+      guard let pending = state.auth.challenges[challenge.id] else {
         throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
       }
+      // A lockout caused from another phone, or by an earlier challenge, holds for this one too.
+      try state.auth.checkUnlocked(pending.user, at: now)
       guard now < pending.expiresAt else {
         throw AppError(
           .invalidMFACode, "That code is invalid or expired: this one ran out. Send a new code.",
@@ -76,18 +75,20 @@ public struct MockAuthService: AuthService {
       }
       let account = try state.account(pending.user)
       guard account.mfaCode == code else {
-        pending.triesLeft -= 1
-        guard pending.triesLeft > 0 else {
-          state.auth.challenges[challenge.id] = nil
+        state.auth.failedCodes[pending.user, default: 0] += 1
+        let triesLeft = state.auth.triesLeft(pending.user)
+        guard triesLeft > 0 else {
+          // Every pending challenge of the account ends with the lockout.
+          state.auth.challenges = state.auth.challenges.filter { $0.value.user != pending.user }
           let until = now.addingTimeInterval(state.auth.policy.mfaLockout)
           state.auth.lockedUntil[pending.user] = until
-          throw MockAuthState.locked(until: until)
+          throw MockAuthState.locked(until: until, now: now)
         }
-        state.auth.challenges[challenge.id] = pending
-        let tries = pending.triesLeft == 1 ? "1 try left" : "\(pending.triesLeft) tries left"
+        let tries = triesLeft == 1 ? "1 try left" : "\(triesLeft) tries left"
         throw AppError(.invalidMFACode, "That code is invalid or expired. \(tries).")
       }
       state.auth.challenges[challenge.id] = nil
+      state.auth.failedCodes[pending.user] = nil
       return state.auth.issueSession(for: account.profile, at: now)
     }
     device.store(session)
@@ -99,11 +100,13 @@ public struct MockAuthService: AuthService {
       guard var pending = state.auth.challenges[challenge.id] else {
         throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
       }
+      try state.auth.checkUnlocked(pending.user, at: now)
       pending.expiresAt = now.addingTimeInterval(state.auth.policy.mfaCodeLifetime)
+      pending.sent += 1
       state.auth.challenges[challenge.id] = pending
       var renewed = challenge
       renewed.expiresAt = pending.expiresAt
-      renewed.triesLeft = pending.triesLeft
+      renewed.triesLeft = state.auth.triesLeft(pending.user)
       return renewed
     }
   }

@@ -36,7 +36,8 @@ public struct MockAuthState: Sendable {
   struct Challenge: Hashable, Sendable {
     var user: UserID
     var expiresAt: Date
-    var triesLeft: Int
+    /// How many codes were sent for it: "Send a new code" sends one more, even within the same second.
+    var sent = 1
   }
 
   var policy: MockAuthPolicy
@@ -46,6 +47,10 @@ public struct MockAuthState: Sendable {
   var challenges: [String: Challenge] = [:]
   /// Accounts whose sign-in is locked, and until when.
   var lockedUntil: [UserID: Date] = [:]
+  /// Wrong codes typed for each account since its last successful sign-in or the end of its last lockout: they
+  /// belong to the account, not to one challenge, so going back, signing in again, a new code or a relaunch keep
+  /// them.
+  var failedCodes: [UserID: Int] = [:]
   private var issued: [String: Int] = [:]
 
   init(policy: MockAuthPolicy) {
@@ -66,12 +71,27 @@ public struct MockAuthState: Sendable {
       ({ $0.refreshTokens.hashValue }, { $0.refreshTokens == $1.refreshTokens }),
       ({ $0.challenges.hashValue }, { $0.challenges == $1.challenges }),
       ({ $0.lockedUntil.hashValue }, { $0.lockedUntil == $1.lockedUntil }),
+      ({ $0.failedCodes.hashValue }, { $0.failedCodes == $1.failedCodes }),
     ]
 
   /// Whether the two hold the same tokens, challenges and locks.
   func hasSameContents(as other: MockAuthState) -> Bool {
     accessTokens == other.accessTokens && refreshTokens == other.refreshTokens && challenges == other.challenges
-      && lockedUntil == other.lockedUntil
+      && lockedUntil == other.lockedUntil && failedCodes == other.failedCodes
+  }
+
+  /// How many wrong codes `user` may still type before sign-in locks.
+  func triesLeft(_ user: UserID) -> Int {
+    max(policy.mfaAttempts - failedCodes[user, default: 0], 0)
+  }
+
+  /// Ends `user`'s lockout if its time is over (the wrong codes that caused it are forgotten with it); throws
+  /// ``locked(until:now:)`` while it lasts.
+  mutating func checkUnlocked(_ user: UserID, at now: Date) throws(AppError) {
+    guard let until = lockedUntil[user] else { return }
+    guard now >= until else { throw Self.locked(until: until, now: now) }
+    lockedUntil[user] = nil
+    failedCodes[user] = nil
   }
 
   /// A new session for `profile`: a fresh access token and refresh token.
@@ -104,11 +124,21 @@ public struct MockAuthState: Sendable {
     if let refresh { refreshTokens[refresh] = nil }
   }
 
-  /// The error for a locked account, naming when it unlocks.
-  static func locked(until date: Date) -> AppError {
-    let parts = Calendar.utc.dateComponents([.hour, .minute], from: date)
-    let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    return AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until \(time) UTC.")
+  /// The error for a locked account, naming when it unlocks (with the day when that is not `now`'s). Signing in is
+  /// not offered as a way forward: it is refused until then.
+  static func locked(until date: Date, now: Date) -> AppError {
+    let parts = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+    let today = Calendar.utc.dateComponents([.year, .month, .day], from: now)
+    var time = String(format: "%02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
+    if parts.year != today.year || parts.month != today.month || parts.day != today.day {
+      let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+      let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+      let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
+      let month = months[((parts.month ?? 1) - 1) % 12]
+      time += " on \(weekday) \(parts.day ?? 1) \(month)"
+      if parts.year != today.year { time += " \(parts.year ?? 0)" }
+    }
+    return AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until \(time).", recovery: [])
   }
 }
 

@@ -200,7 +200,7 @@ public final class MockBackend: Sendable {
   /// key, and a copy then costs one reference count instead of one for each of the world's tables; two copies of
   /// one snapshot compare equal at once.
   public struct Snapshot: Sendable, Hashable {
-    fileprivate final class Parts: Sendable {
+    final class Parts: Sendable {
       let state: MockState
       let faults: [Fault]
       let faultsArmed: Int
@@ -221,7 +221,7 @@ public final class MockBackend: Sendable {
       }
     }
 
-    fileprivate let parts: Parts
+    let parts: Parts
 
     fileprivate var state: MockState { parts.state }
 
@@ -233,6 +233,12 @@ public final class MockBackend: Sendable {
 
     /// The ids of the changes phones sent that the backend applied (or settled by its conflict rules).
     public var appliedChanges: Set<String> { parts.state.appliedChanges }
+
+    /// Wrong verification codes typed for each account since its last successful sign-in or lockout.
+    public var failedCodes: [UserID: Int] { parts.state.auth.failedCodes }
+
+    /// Accounts whose sign-in was locked, and until when (a lock whose time is over stays until it is noticed).
+    public var signInLocks: [UserID: Date] { parts.state.auth.lockedUntil }
 
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
       if lhs.parts === rhs.parts { return true }

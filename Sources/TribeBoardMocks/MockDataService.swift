@@ -44,6 +44,11 @@ public struct MockDataService: DataService {
       if let existing, existing.isActive(at: now) {
         throw AppError(.alreadyMember)
       }
+      if state.activeFamily(of: user, otherThan: family, at: now) != nil {
+        throw AppError(
+          .roleConflict, "You are already in a family: a person is in one family at a time. Leave it first.",
+          recovery: [.back])
+      }
       try RoleRules.checkJoin(role, isChildAccount: account.isChild)
       let membership = Membership(
         userID: user, familyID: family, role: role,
@@ -74,6 +79,17 @@ public struct MockDataService: DataService {
     try backend.perform(.dataChangeRole) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
+      let active = membership.isActive(at: now)
+      // The same role again changes nothing: a visitor's access keeps its end.
+      if active && membership.role == role { return }
+      let name = try state.account(user).profile.firstName
+      if !active, state.activeFamily(of: user, otherThan: family, at: now) != nil {
+        // Reviving the ended membership would put the person in two families at once.
+        throw AppError(
+          .roleConflict,
+          "\(name)'s access here has ended and \(name) is now in another family: a person is in one family at a time. \(name) can join again with the family's code after leaving it.",
+          recovery: [.back])
+      }
       try RoleRules.checkChange(
         of: membership, to: role, isChildAccount: try state.account(user).isChild, members: state.members(of: family))
       _ = state.store.update(membershipOf: user, in: family) { membership in
@@ -85,6 +101,15 @@ public struct MockDataService: DataService {
         for position in state.store.tasks.positions(of: family)
         where state.store.tasks[position].assignee == user && state.store.tasks[position].status == .open {
           state.store.tasks[position].assignee = nil
+        }
+      }
+      // A role that can't drive gives up the pickups it was driving.
+      if !Permissions.allows(role, .claimPickup) {
+        for route in state.store.routes.items(of: family) {
+          for position in state.store.pickups.positions(of: route.id)
+          where state.store.pickups[position].driver == user {
+            state.store.pickups[position].driver = nil
+          }
         }
       }
     }

@@ -85,6 +85,13 @@ public struct MockState: Sendable {
     return family
   }
 
+  /// A family other than `family` in which `user` is an active member at `now`, if there is one.
+  public func activeFamily(of user: UserID, otherThan family: FamilyID, at now: Date) -> Family? {
+    store.families(of: user).first { other in
+      other.id != family && store.membership(of: user, in: other.id).map { $0.isActive(at: now) } == true
+    }
+  }
+
   /// The membership of `user` in `family`, active or not; `nil` when they are not a member.
   public func existingMembership(of user: UserID, in family: FamilyID) -> Membership? {
     store.membership(of: user, in: family)

@@ -35,6 +35,7 @@ public enum Transcript {
   /// `:quit`, which ends the run as it would end a live session.
   public static func steps(_ scenario: Scenario, inputs: [String]) async -> [Step] {
     let simulator = Simulator(scenario: scenario)
+    simulator.writesFiles = false
     var steps = [await simulator.start()]
     for input in inputs {
       let step = await simulator.handle(input)

@@ -141,17 +141,18 @@ public struct Explorer {
         let after =
           isNew || step.transition?.action == .signOut || !waiting.isEmpty || before.error != nil
           ? simulator.state : nil
+        broken += ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
         if let after {
           broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew)
           broken += lostChanges(waiting: waiting, after: next, notes: after.notes)
           broken += unfollowedRecovery(before, offered: actions, input, step, after: after)
         }
-        if let after, isNew || !broken.isEmpty {
+        if isNew || !broken.isEmpty {
           let inputs = path(index) + [input.text]
           for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
             report.violations.append(Violation(invariant: sentence, inputs: inputs))
           }
-          if isNew, report.reached[after.screen.id] == nil {
+          if let after, isNew, report.reached[after.screen.id] == nil {
             note(simulator, inputs, into: &report)
             // The walk draws no screens; take the step again, drawn, to compare with a replay later.
             simulator.restore(checkpoint)
@@ -206,8 +207,25 @@ public struct Explorer {
     inputs.append(Input(text: ":relaunch", action: nil))
     if options.faults {
       inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
+      if let deadline = Self.nextDeadline(state, backend: backend) {
+        inputs.append(Input(text: ":clock +\(deadline)s", action: nil))
+      }
     }
     return inputs
+  }
+
+  /// Seconds from `state`'s time to one past the nearest deadline ahead of the acting person, within the week the
+  /// walk's other jump skips: their visit's end, their access token's, their code's, their sign-in lock's.
+  static func nextDeadline(_ state: AppState, backend: MockBackend.Snapshot) -> Int? {
+    var deadlines: [Date] = []
+    if let end = state.membership?.expiresAt { deadlines.append(end) }
+    if let access = state.session.auth?.expiresAt { deadlines.append(access) }
+    if case .awaitingCode(let challenge) = state.session {
+      deadlines.append(challenge.expiresAt)
+      if let lock = backend.signInLocks[challenge.user.id] { deadlines.append(lock) }
+    }
+    let ahead = deadlines.map { $0.timeIntervalSince(state.now) }.filter { $0 >= 0 && $0 < 7 * 86400 }
+    return ahead.min().map { Int($0.rounded(.down)) + 1 }
   }
 
   /// What the words of the inputs mean, resolved once for each different thing resolving reads rather than once
@@ -361,10 +379,54 @@ public struct Explorer {
       let ids = phone.memory.outbox.changes.map(\.id)
       if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
     }
+    let now = simulator.environment.clock.now()
+    for user in checkpoint.backend.peopleInSeveralFamilies(at: now) {
+      broken.append("\(user) is an active member of more than one family")
+    }
+    if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
+    let listed = flow.actions(in: state)
+    let body = flow.table[screen].body(state)
+    if let offered = flow.itemActionsWithoutItems(state, offered: listed, body: body) { broken.append(offered) }
+    for text in flow.textShown(state, body: body) {
+      if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
+    }
     if let error = state.error, !error.recovery.isEmpty {
-      let offered = flow.actions(in: state)
+      let offered = listed
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
+      }
+    }
+    return broken
+  }
+
+  /// The rules a step keeps whether or not the state it reaches is new: wrong verification codes are forgotten only
+  /// by a successful sign-in or the end of a lockout; a success notice only when something changed (the backend,
+  /// the changes waiting on the acting phone or its session; not the count of changes the phone has made, which
+  /// every submitted change moves). `before`, the acting person's state before the step.
+  func ruleViolations(
+    _ simulator: Simulator, _ step: Step, before: AppState, from: Simulator.Checkpoint, to: Simulator.Checkpoint
+  ) -> [String] {
+    var broken: [String] = []
+    let now = simulator.environment.clock.now()
+    let forgotten = to.backend.wrongCodesForgotten(since: from.backend, signedIn: [], at: now)
+    if !forgotten.isEmpty {
+      let signedIn: Set<UserID> =
+        before.session.auth == nil ? Set(simulator.state.session.auth.map { [$0.user.id] } ?? []) : []
+      for user in to.backend.wrongCodesForgotten(since: from.backend, signedIn: signedIn, at: now) {
+        broken.append("\(user)'s wrong verification codes were forgotten without a sign-in or a lockout ending")
+      }
+    }
+    if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
+      notice != "Nothing was changed.", to.backend == from.backend
+    {
+      let phone = { (checkpoint: Simulator.Checkpoint) in
+        checkpoint.phoneKeys.first { $0.user == checkpoint.actingUser }
+      }
+      let (earlier, later) = (phone(from), phone(to))
+      if let earlier, let later, earlier.memory.isSame(apartFromChangesMade: later.memory),
+        earlier.session == later.session
+      {
+        broken.append("“\(notice)” is shown, but nothing changed")
       }
     }
     return broken

@@ -221,7 +221,8 @@ import TribeBoardScenarios
     #expect(tester.state.screen == .signIn)
     #expect(tester.state.session == .signedOut)
     #expect(
-      tester.state.error == AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until 08:15 UTC."))
+      tester.state.error
+        == AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until 08:15 UTC.", recovery: []))
     await tester.drive(.signInGoogle)
     #expect(tester.state.error?.code == .tooManyAttempts)
     tester.environment.clock.advance(by: 900)

@@ -157,7 +157,8 @@ import TribeBoardValidation
     #expect(before[1]?.hasPrefix("Put the bins out") == true)
     _ = await simulator.handle("done 1")
     _ = await simulator.handle(":as sarah")
-    for line in ["tasks", "open 5", "assign mark", ":as ben"] { _ = await simulator.handle(line) }
+    // A done task keeps its assignee (and its points): reopened, it can go to someone else.
+    for line in ["tasks", "open 5", "reopen", "assign mark", ":as ben"] { _ = await simulator.handle(line) }
     let after = items(simulator)
     #expect(after[1] == nil)
     #expect(after.count == before.count - 1)

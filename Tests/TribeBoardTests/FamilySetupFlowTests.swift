@@ -104,7 +104,7 @@ import TribeBoardMocks
     }
     await tester.send(.joinAsParentAdmin) {
       $0.error = AppError(
-        .roleConflict, "A child's account can join as a child or a visitor, not as parent admin.",
+        .roleConflict, "A child's account can join as a child or a visitor, not as a parent admin.",
         recovery: [.back])
     }
     await tester.send(.joinAsChild) {

@@ -192,9 +192,9 @@ import TribeBoardMocks
     #expect(try await data.families(for: "nana").map(\.id) == ["f1", "f2"])
     #expect(try await data.pickups(in: "f0").first { $0.id == "f0-r0-p" }?.driver == nil)
     #expect(try await data.tasks(in: "f1").first { $0.id == "f1-nana" }?.assignee == "nana")
-    _ = try await data.joinFamily("f0", user: "nana", role: .adult)
-    #expect(try await data.families(for: "nana").map(\.id) == ["f0", "f1", "f2"])
-    #expect(try await data.members(of: "f0").filter { $0.id == "nana" }.map(\.role) == [.adult])
+    // One active family per person: still in f1 and f2, nana can't join f0 again.
+    await #expect(throws: AppError.self) { _ = try await data.joinFamily("f0", user: "nana", role: .adult) }
+    #expect(try await data.families(for: "nana").map(\.id) == ["f1", "f2"])
   }
 }
 

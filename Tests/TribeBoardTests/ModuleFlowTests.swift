@@ -94,14 +94,14 @@ import TribeBoardValidation
       $0.screen = .familyManagement
     }
     await tester.send(.openItem, .item(2)) { $0.screen = .memberDetail("mark") }
-    await tester.send(.changeRole, .role(.parentAdmin)) { $0.notice = "Mark is now parent admin." }
+    await tester.send(.changeRole, .role(.parentAdmin)) { $0.notice = "Mark is now a parent admin." }
     await tester.send(.back) {
       $0.notice = nil
       $0.screen = .familyManagement
     }
     await tester.send(.openItem, .item(2)) { $0.screen = .memberDetail("sarah") }
     await tester.send(.changeRole, .role(.adult)) {
-      $0.notice = "Sarah is now adult."
+      $0.notice = "Sarah is now an adult."
       $0.session = Fixtures.member(Fixtures.sarah, .adult)
       // An adult may not manage the family: the screen is left at once, saying why.
       $0.screen = .dashboard

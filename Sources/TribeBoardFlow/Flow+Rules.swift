@@ -1,0 +1,94 @@
+import Foundation
+import TribeBoardCore
+
+/// Rules every state of the app keeps, whatever led to it: exploration checks them after every step, and each one
+/// names what it found broken in a sentence.
+extension Flow {
+  /// Family content on the phone without an active membership at `now`: once a person's access ended (or they
+  /// left, or signed out), no screen shows, and no cache keeps, anything of the family. `nil` when the rule holds.
+  public static func familyContentWithoutAccess(_ state: AppState, at now: Date) -> String? {
+    if let membership = state.membership, membership.isActive(at: now) { return nil }
+    let content = state.content
+    let holds =
+      content.events.isEmpty && content.tasks.isEmpty && content.messages.isEmpty && content.notices.isEmpty
+      && content.pickups.isEmpty && content.routes.isEmpty && state.cache.isEmpty
+      && (content.members.isEmpty || state.screen.id == .confirm)
+    guard !holds else { return nil }
+    let whose = state.membership == nil ? "someone outside a family" : "a member whose access ended"
+    return "\(whose) has family content on \(state.screen.id.rawValue)"
+  }
+
+  /// Actions on a list's items offered where the screen shows no numbered item (`open 1` on a list that shows none).
+  /// `body`, the screen's body in `state`, when the caller has it.
+  public func itemActionsWithoutItems(_ state: AppState, offered: [FlowAction], body: [Block]? = nil) -> String? {
+    guard let action = offered.first(where: \.takesItem) else { return nil }
+    // A screen that did not load shows no body.
+    let shows =
+      state.loaded
+      && (body ?? table[state.screen.id].body(state)).contains {
+        if case .item(_?, _, _) = $0 { true } else { false }
+      }
+    return shows ? nil : "\(state.screen.id.rawValue) offers “\(action.label)” but shows no numbered item"
+  }
+
+  /// The words the screen shows besides its actions: its notice, notes, error and body. `body`, the screen's body in
+  /// `state`, when the caller has it.
+  public func textShown(_ state: AppState, body: [Block]? = nil) -> [String] {
+    var texts = state.notes
+    if let notice = state.notice { texts.append(notice) }
+    if let error = state.error { texts.append(error.message) }
+    guard state.loaded else { return texts }
+    for block in body ?? table[state.screen.id].body(state) {
+      switch block {
+      case .paragraph(let text), .section(let text), .empty(let text): texts.append(text)
+      case .field(let name, let value): texts.append("\(name): \(value)")
+      case .item(_, let text, _): texts.append(text)
+      case .qr, .pager: break
+      }
+    }
+    return texts
+  }
+
+  /// A count of one followed by a plural noun (`1 pts`, `1 changes waiting`), or a count of several followed by a
+  /// singular one the app pluralises (`3 change`), in `text`; `nil` when every count agrees with its noun. Read by
+  /// bytes: exploration asks it for every text of every new state.
+  public static func miscountedNoun(in text: String) -> String? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      // A run of digits that starts a word (after a space, "(" or "+", or at the start) and is followed by a space.
+      guard isDigit(bytes[index]), index == 0 || [0x20, 0x28, 0x2B].contains(bytes[index - 1]) else {
+        index += 1
+        continue
+      }
+      var end = index
+      var count = 0
+      while end < bytes.count, isDigit(bytes[end]) {
+        count = min(count * 10 + Int(bytes[end] - 0x30), 1_000_000)
+        end += 1
+      }
+      defer { index = end }
+      guard end < bytes.count, bytes[end] == 0x20 else { continue }
+      var wordEnd = end + 1
+      while wordEnd < bytes.count, isLetter(bytes[wordEnd]) { wordEnd += 1 }
+      guard wordEnd > end + 1 else { continue }
+      let noun = String(decoding: bytes[(end + 1)..<wordEnd], as: UTF8.self).lowercased()
+      if count == 1, pluralNouns.contains(noun) { return "“1 \(noun)” in “\(text)”" }
+      if count != 1, singularNouns.contains(noun) { return "“\(count) \(noun)” in “\(text)”" }
+    }
+    return nil
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+  private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+  /// The nouns the app counts, as they read after a count of one, and after any other count.
+  private static let singularNouns: Set<String> = [
+    "pt", "point", "change", "notice", "message", "task", "event", "try", "member", "pickup", "second", "minute",
+    "hour", "day",
+  ]
+  private static let pluralNouns: Set<String> = [
+    "pts", "points", "changes", "notices", "messages", "tasks", "events", "tries", "members", "pickups", "seconds",
+    "minutes", "hours", "days",
+  ]
+}

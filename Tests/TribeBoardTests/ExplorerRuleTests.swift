@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardScenarios
+
+@testable import TribeBoardMocks
+@testable import TribeBoardSimulator
+
+/// The rules behind the defects of the walk from outside (issue 19), kept by exploration: each is shown failing on a
+/// break planted into the app's table, the world, or the checker's input.
+@Suite struct ExplorerRuleTests {
+  func explore(_ scenario: Scenario, table: FlowTable = .app, depth: Int = 3, faults: Bool = false) async
+    -> Explorer.Report
+  {
+    await Explorer(scenario: scenario, flow: Flow(table: table), options: .init(depth: depth, faults: faults)).run()
+  }
+
+  @Test func aPersonActiveInTwoFamiliesIsFound() async throws {
+    // Planted: Rose is a parent admin of a second family as well as a visitor of the Johnsons.
+    let twice =
+      DefectWorlds.fa
+      + "\n  - id: patels\n    name: The Patels\n    code: P4TL3S\n    members:\n      - { account: rose, role: parentAdmin }\n"
+    let report = await explore(try ScenarioLoader.parse(twice, source: "twice.yaml"), depth: 1)
+    #expect(report.violations.contains { $0.invariant == "rose is an active member of more than one family" })
+    let once = await explore(try ScenarioLoader.parse(DefectWorlds.fa, source: "fa.yaml"), depth: 1)
+    #expect(once.violations.isEmpty)
+  }
+
+  @Test func wrongCodesForgottenOtherwiseThanBySignInOrLockoutEndAreFound() async throws {
+    let environment = MockEnvironment(Fixtures.configuration(user: "mark", onboarded: true, family: Fixtures.everyone))
+    let backend = environment.backend
+    let auth = environment.services(for: await environment.primaryDevice()).auth
+    guard case .mfaRequired(let challenge) = try await auth.signIn(with: .google) else {
+      Issue.record("Mark's account asks for a code")
+      return
+    }
+    _ = try? await auth.verify(challenge, code: "000000")
+    _ = try? await auth.verify(challenge, code: "000001")
+    let counted = backend.snapshot()
+    #expect(counted.failedCodes == ["mark": 2])
+    // Planted: a backend that forgets them.
+    try backend.perform(.authVerify) { state, _ in state.auth.failedCodes = [:] }
+    let forgot = backend.snapshot()
+    let now = backend.clock.now()
+    #expect(forgot.wrongCodesForgotten(since: counted, signedIn: [], at: now) == ["mark"])
+    #expect(forgot.wrongCodesForgotten(since: counted, signedIn: ["mark"], at: now).isEmpty)
+    #expect(counted.wrongCodesForgotten(since: counted, signedIn: [], at: now).isEmpty)
+  }
+
+  @Test func familyContentAfterSigningOutIsFound() async throws {
+    // Planted: signing out that keeps what the screens loaded.
+    let keeping = ExplorerTests.table(replacingActionsOf: .settings) { action in
+      guard action.id == .signOut else { return action }
+      return FlowAction(.signOut, action.label, phrases: action.phrases, targets: [.signIn]) { state, _, _ in
+        state.session = .signedOut
+        state.screen = .signIn
+      }
+    }
+    let report = await explore(try BundledScenarios.scenario(named: "family-admin"), table: keeping, depth: 2)
+    let found = try #require(report.violations.first { $0.invariant.contains("has family content") })
+    #expect(found.invariant == "someone outside a family has family content on signIn")
+    #expect(found.inputs == ["settings", "sign out"])
+    var state = AppState(screen: .signIn)
+    state.content.tasks = [FamilyTask(id: "t", familyID: "f", title: "T")]
+    #expect(Flow.familyContentWithoutAccess(state, at: Fixtures.now) != nil)
+    #expect(Flow.familyContentWithoutAccess(AppState(screen: .signIn), at: Fixtures.now) == nil)
+  }
+
+  @Test func itemActionsWithoutItemsShownAreFound() async throws {
+    // Planted: a calendar that shows nothing but still offers to open an entry.
+    let blank = ExplorerTests.table(replacing: .calendar) { spec in
+      ScreenSpec(
+        .calendar, requires: spec.requires, title: spec.title, load: spec.load, body: { _ in [.empty("Nothing.")] },
+        actions: spec.actions)
+    }
+    let report = await explore(try BundledScenarios.scenario(named: "family-admin"), table: blank, depth: 1)
+    let found = try #require(report.violations.first { $0.invariant.contains("shows no numbered item") })
+    #expect(found.invariant == "calendar offers “Open an entry” but shows no numbered item")
+    #expect(found.inputs == ["calendar"])
+  }
+
+  @Test func countsThatDisagreeWithTheirNounsAreFound() async throws {
+    #expect(Flow.miscountedNoun(in: "Bins · Ben · 1 pts") != nil)
+    #expect(Flow.miscountedNoun(in: "Syncing, 1 changes waiting") != nil)
+    #expect(Flow.miscountedNoun(in: "“Bins” done: +3 point.") != nil)
+    #expect(Flow.miscountedNoun(in: "1 notice, 2 pinned") == nil)
+    #expect(Flow.miscountedNoun(in: "Bins · Ben · 1 pt") == nil)
+    #expect(Flow.miscountedNoun(in: "Mon 2 Mar 2026 08:00") == nil)
+    // Planted: a settings screen that miscounts.
+    let miscounting = ExplorerTests.table(replacing: .settings) { spec in
+      ScreenSpec(
+        .settings, requires: spec.requires, title: spec.title, load: spec.load,
+        body: { _ in [.paragraph("You have 1 notices.")] }, actions: spec.actions)
+    }
+    let report = await explore(try BundledScenarios.scenario(named: "family-admin"), table: miscounting, depth: 1)
+    let found = try #require(report.violations.first { $0.invariant.hasPrefix("a count disagrees") })
+    #expect(found.inputs == ["settings"])
+  }
+
+  @Test func aSuccessNoticeWhenNothingChangedIsFound() async throws {
+    // Planted: leaving settings claims to have saved something.
+    let boasting = ExplorerTests.table(replacingActionsOf: .settings) { action in
+      guard action.id == .home else { return action }
+      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, _ in
+        state.screen = .dashboard
+        state.notice = "Saved."
+      }
+    }
+    let report = await explore(try BundledScenarios.scenario(named: "family-admin"), table: boasting, depth: 2)
+    let found = try #require(report.violations.first { $0.invariant.contains("nothing changed") })
+    #expect(found.invariant == "“Saved.” is shown, but nothing changed")
+    #expect(found.inputs == ["settings", "home"])
+  }
+
+  @Test func pinningAPinnedNoticeAsBeforeDefect20IsFound() async throws {
+    // Planted: the pin action as it was, sending the change whether or not the notice is pinned.
+    let pinning = ExplorerTests.table(replacingActionsOf: .noticeboard) { action in
+      guard action.id == .pin else { return action }
+      return FlowAction(
+        .pin, action.label, phrases: action.phrases, argument: action.argument, requires: action.requires,
+        targets: [.noticeboard]
+      ) { state, _, services throws(AppError) in
+        guard let user = state.user?.id, let notice = state.content.notices.first
+        else { return }
+        try await services.data.setPinned(true, notice: notice.id, by: user)
+        state.notice = "Pinned; it shows first when you next open the noticeboard."
+      }
+    }
+    let report = await explore(try BundledScenarios.scenario(named: "family-admin"), table: pinning, depth: 3)
+    let found = try #require(report.violations.first { $0.invariant.contains("nothing changed") })
+    #expect(found.inputs == ["messages", "noticeboard", "pin 1"])
+  }
+
+  @Test func everyBundledScenarioKeepsTheRules() async throws {
+    for name in BundledScenarios.names {
+      let report = await explore(try BundledScenarios.scenario(named: name), depth: 3, faults: true)
+      #expect(report.violations.isEmpty, "\(name): \(report.violations)")
+    }
+  }
+}
