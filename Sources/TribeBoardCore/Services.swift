@@ -7,6 +7,9 @@ public protocol DeviceStore: Sendable {
   /// The changes waiting to be sent, kept across launches.
   func outbox() async -> Outbox
   func setOutbox(_ outbox: Outbox) async
+  /// What the phone kept of the data it last loaded, kept across launches.
+  func cache() async -> PhoneCache
+  func setCache(_ cache: PhoneCache) async
 }
 
 /// The source of the current time. The simulator's clock is simulated; the real app's is the system's.

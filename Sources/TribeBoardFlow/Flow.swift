@@ -58,6 +58,9 @@ public struct Flow: Sendable {
     } catch {
       if error.code == .sessionExpired {
         expire(&state)
+      } else if error.code == .offline, await openFromCache(&state, services) {
+        // No network: the family board opens from what the phone kept; its screens say how old their copy is.
+        return
       } else {
         state.screen = .preparing
       }
@@ -323,10 +326,15 @@ public struct Flow: Sendable {
   /// Loads what the current screen shows, first checking that a family screen is still the person's to see.
   func load(_ state: inout AppState, _ services: Services) async {
     await loadContent(&state, services)
+    await Self.forgetCacheIfOutside(state, services)
     narrowRecovery(&state)
   }
 
   private func loadContent(_ state: inout AppState, _ services: Services) async {
+    // What the screen showed before this load, and since when: a screen with no load of its own (a form, a
+    // question) shows it again when the network fails.
+    let shown =
+      state.loaded ? AppState.CachedContent(content: state.content, loadedAt: state.staleSince ?? state.now) : nil
     state.now = services.clock.now()
     state.staleSince = nil
     let table = table
@@ -351,25 +359,36 @@ public struct Flow: Sendable {
           return
         }
         guard let load = spec.load else {
+          if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
           state.loaded = true
           return
         }
         try await load(&state, services)
         state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
+        if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
         state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
       }
     } catch {
       state.loaded = false
-      if error.category == .network, let cached = state.cache[Self.cacheKey(state.screen.id)] {
-        // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than
-        // nothing.
-        let waiting = await services.device.outbox().changes
-        state.content = cached.content
-        state.content.overlay(waiting)
-        if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
-        state.staleSince = cached.loadedAt
-        state.loaded = true
+      if error.category == .network, state.session.auth != nil,
+        let copy = await Self.copy(for: state, table[state.screen.id], shown: shown, services)
+      {
+        switch copy {
+        case .shown(let cached):
+          // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than
+          // nothing.
+          let waiting = await services.device.outbox().changes
+          state.content = cached.content
+          state.content.overlay(waiting)
+          if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
+          state.staleSince = cached.loadedAt
+          state.loaded = true
+        case .expired(let kind, let since):
+          state.error = Self.needsConnection(error, kind, since: since)
+          state.retry = Intent(.refresh)
+          return
+        }
       } else if error.code == .sessionExpired && state.session.auth != nil {
         Self.expire(&state)
         state.loaded = true

@@ -29,7 +29,7 @@ public enum ScreenReaderRenderer {
         "Alert, error: \(error.message)" + (ways.isEmpty ? "" : " You can: \(ways.joined(separator: ", "))."))
     }
     if let since = snapshot.staleSince {
-      lines.append("Status: not up to date, loaded \(DateText.full(since, now: since)).")
+      lines.append("Status: not up to date. Showing cached data from \(DateText.full(since, now: since)).")
     }
     let items = snapshot.blocks.filter { if case .item = $0 { true } else { false } }.count
     var position = 0

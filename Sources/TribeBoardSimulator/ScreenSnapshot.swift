@@ -23,6 +23,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
   public var notes: [String]
   /// When the content shown was loaded, if it is an older copy shown because a reload failed.
   public var staleSince: Date?
+  /// Where the screen's data stands: loading, loaded, empty, error, or offline with the phone's copy.
+  public var load: LoadState
   public var user: UserProfile?
   public var role: Role?
   public var family: Family?
@@ -37,6 +39,7 @@ public struct ScreenSnapshot: Equatable, Sendable {
     notice = state.notice
     notes = state.notes
     staleSince = state.staleSince
+    load = LoadState.of(state, blocks: blocks)
     user = state.user
     role = state.role
     family = state.family

@@ -54,7 +54,7 @@ public struct TextRenderer: Sendable {
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
-          .warning, "⚠ Not up to date: loaded \(DateText.full(since, now: since)); showing it until a reload works."))
+          .warning, "⚠ Not up to date. Showing cached data from \(DateText.full(since, now: since))."))
       body.append("")
     }
     if let notice = snapshot.notice {

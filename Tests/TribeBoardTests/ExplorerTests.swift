@@ -27,7 +27,9 @@ import TribeBoardSimulator
   /// and transitions as the plain explorer of commit 285c711 counted (this build is a debug one, so every
   /// resolution the walk remembers is also checked against resolving the words again). Read markers came in with
   /// that commit: opening the messages moves one, so the walk meets more states than at b92e311 (662, 525, 141).
-  @Test(arguments: [("family-admin", 757, 1798), ("offline", 608, 1532), ("visitor", 203, 608)])
+  /// A relaunch without a network opens the family board from the phone's cache rather than the *preparing*
+  /// screen, so those states are ones the walk already knows (757, 608, 203 before).
+  @Test(arguments: [("family-admin", 738, 1777), ("offline", 595, 1511), ("visitor", 200, 594)])
   func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
     let explorer = Explorer(
       scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))

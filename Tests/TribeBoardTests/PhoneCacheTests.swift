@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardScenarios
+
+@testable import TribeBoardFlow
+@testable import TribeBoardMocks
+@testable import TribeBoardSimulator
+
+/// The phone's cache: an offline launch opens the family board from it, each kind of data is shown within its
+/// time to live, and nothing stays on the phone after signing out or leaving the family.
+@Suite struct PhoneCacheTests {
+  func simulator(_ name: String = "offline") async throws -> Simulator {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: name))
+    await simulator.start()
+    return simulator
+  }
+
+  func current(_ simulator: Simulator) throws -> AppState {
+    try #require(simulator.phones[simulator.actingUser]).state
+  }
+
+  func device(_ simulator: Simulator) throws -> MockDevice {
+    try #require(simulator.phones[simulator.actingUser]).device
+  }
+
+  @Test func theTimeToLiveTableIsTheSpecs() {
+    #expect(PhoneCache.Kind.profile.timeToLive == nil)
+    #expect(PhoneCache.Kind.messages.timeToLive == nil)
+    for kind in [PhoneCache.Kind.family, .members, .tasks, .calendar, .schoolRun] {
+      #expect(kind.timeToLive == 86400, "\(kind)")
+    }
+    #expect(PhoneCache.Kind.noticeboard.timeToLive == 3600)
+  }
+
+  @Test func anOfflineRelaunchOpensTheDashboardFromTheCacheAndKeepsWorking() async throws {
+    let simulator = try await simulator()
+    _ = await simulator.handle("messages")
+    _ = await simulator.handle("home")
+    let loaded = simulator.environment.clock.now()
+    _ = await simulator.handle(":clock +2h")
+    _ = await simulator.handle(":offline")
+    _ = await simulator.handle(":relaunch")
+    var state = try current(simulator)
+    #expect(state.screen == .dashboard)
+    #expect(state.error?.code == .offline)
+    #expect(state.staleSince == loaded.addingTimeInterval(7200))
+    #expect(state.content.members.map(\.id) == ["sarah", "mark", "ben"])
+    #expect(LoadState.of(state, blocks: []) == .offlineWithCache)
+    _ = await simulator.handle("messages")
+    state = try current(simulator)
+    #expect(state.screen == .messages)
+    #expect(state.staleSince == loaded)
+    #expect(state.content.messages.map(\.text) == ["Who can take Ben to swimming on Tuesday?"])
+    let step = await simulator.handle("send Still here")
+    #expect(step.snapshot?.notice == "Saved on this phone; it will sync when you are back online.")
+    #expect(try current(simulator).content.messages.last?.text == "Still here")
+  }
+
+  @Test func dataPastItsTimeToLiveNeedsAConnectionAndTryAgainLoadsItOnceOnline() async throws {
+    let simulator = try await simulator()
+    _ = await simulator.handle("messages")
+    _ = await simulator.handle("noticeboard")
+    _ = await simulator.handle("home")
+    _ = await simulator.handle(":offline")
+    _ = await simulator.handle(":clock +2h")
+    _ = await simulator.handle(":relaunch")
+    _ = await simulator.handle("messages")
+    #expect(try current(simulator).staleSince != nil, "messages are kept indefinitely")
+    _ = await simulator.handle("noticeboard")
+    var state = try current(simulator)
+    #expect(state.screen.id == .noticeboard)
+    #expect(!state.loaded)
+    #expect(state.error?.message.hasPrefix("Needs a connection") == true)
+    #expect(state.error?.message.contains("more than 1 hour old") == true)
+    #expect(state.retry == Intent(.refresh))
+    _ = await simulator.handle(":online")
+    _ = await simulator.handle("retry")
+    state = try current(simulator)
+    #expect(state.loaded && state.error == nil && state.staleSince == nil)
+  }
+
+  @Test func aFamilyCopyOlderThanADayDoesNotOpenTheBoard() async throws {
+    let simulator = try await simulator()
+    _ = await simulator.handle(":offline")
+    _ = await simulator.handle(":clock +25h")
+    _ = await simulator.handle(":relaunch")
+    let state = try current(simulator)
+    #expect(state.screen == .preparing)
+    #expect(state.error?.code == .offline)
+  }
+
+  @Test func signingOutAndLeavingTheFamilyClearTheCache() async throws {
+    let simulator = try await simulator()
+    _ = await simulator.handle("tasks")
+    #expect(try await !device(simulator).cache().isEmpty)
+    #expect(try await device(simulator).cache().tasks?.value.count == 2)
+    _ = await simulator.handle("home")
+    _ = await simulator.handle("sign out")
+    #expect(try await device(simulator).cache().isEmpty)
+
+    let other = try await self.simulator()
+    _ = await other.handle(":as mark")
+    _ = await other.handle("settings")
+    #expect(try await !device(other).cache().isEmpty)
+    _ = await other.handle("leave family")
+    _ = await other.handle("yes")
+    #expect(try current(other).family == nil)
+    #expect(try await device(other).cache().isEmpty)
+  }
+
+  @Test func aFormAQuestionAndADetailKeepTheirContentOffline() async throws {
+    let simulator = try await simulator()
+    _ = await simulator.handle("tasks")
+    _ = await simulator.handle("add task")
+    _ = await simulator.handle(":offline")
+    let step = await simulator.handle("title Offline task")
+    #expect(step.snapshot?.staleSince != nil)
+    #expect(step.snapshot?.blocks.contains(.field("Title", "Offline task")) == true)
+    #expect(step.snapshot?.load == .offlineWithCache)
+  }
+
+  @Test func theJSONLinesCarryTheLoadState() async throws {
+    let simulator = try await simulator()
+    _ = await simulator.handle("messages")
+    _ = await simulator.handle(":offline")
+    let step = await simulator.handle("retry")
+    let line = StepRecord(step, index: 1, journey: nil).jsonLine()
+    #expect(line.contains(#""load":"offlineWithCache""#))
+    #expect(line.contains(#""cachedAt":"2026-03-02T08:00:00Z""#))
+    let dashboard = StepRecord(await simulator.handle("home"), index: 2, journey: nil).jsonLine()
+    #expect(dashboard.contains(#""cachedAt":"2026-03-02T08:00:00Z""#))
+  }
+}
