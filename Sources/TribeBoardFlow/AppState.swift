@@ -146,6 +146,7 @@ public struct Content: Equatable, Sendable {
     var waiting: Set<ItemID> = []
     var unread: Int = 0
     var newMessages: Set<ItemID> = []
+    var unsent: [String] = []
   }
 
   /// Changed only through `parts`.
@@ -218,6 +219,12 @@ public struct Content: Equatable, Sendable {
   public var newMessages: Set<ItemID> {
     get { box.parts.newMessages }
     _modify { yield &parts.newMessages }
+  }
+
+  /// The waiting changes, in words, once sending them failed all its retries: listed for a manual retry.
+  public var unsent: [String] {
+    get { box.parts.unsent }
+    _modify { yield &parts.unsent }
   }
 
   public init() {

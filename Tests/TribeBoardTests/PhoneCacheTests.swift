@@ -132,3 +132,19 @@ import TribeBoardScenarios
     #expect(dashboard.contains(#""cachedAt":"2026-03-02T08:00:00Z""#))
   }
 }
+
+@Suite struct FailedChangesTests {
+  @Test func aChangeThatFailedAllItsRetriesIsListedOnTheDashboardUntilSyncNow() async throws {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "offline"))
+    await simulator.start()
+    _ = await simulator.handle(":fault data.sendMessage networkTimeout times 4")
+    _ = await simulator.handle("messages")
+    _ = await simulator.handle("send Running late")
+    for _ in 0..<8 { _ = await simulator.handle(":clock +1s") }
+    let dashboard = await simulator.handle("home")
+    #expect(
+      dashboard.snapshot?.blocks.contains(.item(ref: nil, text: "message “Running late”", flag: "NOT SENT")) == true)
+    let synced = await simulator.handle("sync now")
+    #expect(synced.snapshot?.blocks.contains { if case .item(_, _, "NOT SENT") = $0 { true } else { false } } == false)
+  }
+}
