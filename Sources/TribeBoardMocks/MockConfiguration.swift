@@ -16,11 +16,14 @@ public struct MockDeviceState: Equatable, Sendable {
   public var accessUntil: Date?
   /// When the stored session's refresh token runs out; one lifetime from the start when `nil`.
   public var refreshUntil: Date?
+  /// What the phone kept of the family's data it last loaded (its session is the one the phone is signed in with).
+  public var cache: PhoneCache
 
   public init(
     user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false,
-    outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil
+    outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil, cache: PhoneCache = PhoneCache()
   ) {
+    self.cache = cache
     self.user = user
     self.onboardingCompleted = onboardingCompleted
     self.signedIn = signedIn

@@ -35,6 +35,11 @@ public final class MockEnvironment: Sendable {
     let device = MockDevice(
       user: state.user, onboardingCompleted: state.onboardingCompleted, session: session, online: !state.offline)
     if state.outbox != Outbox() { await device.setOutbox(state.outbox) }
+    if !state.cache.isEmpty {
+      var cache = state.cache
+      cache.session = session
+      await device.setCache(cache)
+    }
     return device
   }
 

@@ -8,7 +8,9 @@ import TribeBoardMocks
 extension ScenarioReader {
   static let device = YAMLObject.Schema(
     "in 'device'",
-    keys: ["user", "onboardingCompleted", "signedIn", "offline", "accessUntil", "refreshUntil", "screen", "outbox"],
+    keys: [
+      "user", "onboardingCompleted", "signedIn", "offline", "accessUntil", "refreshUntil", "screen", "outbox", "cache",
+    ],
     required: [("user", "the id of the account holding the device")])
   static let phone = YAMLObject.Schema(
     "in a phone", keys: device.keys, required: [("user", "the id of the account holding the phone")])
@@ -32,10 +34,14 @@ extension ScenarioReader {
       }
     }
     if let node = object["screen"], let screen = readScreen(node), let user { screens[user] = screen }
-    guard let user, let outbox, let accessUntil, let refreshUntil else { return nil }
+    let cache = object["cache"].map { readCache($0, user: user) } ?? PhoneCache()
+    if let node = object["cache"], signedIn != true {
+      reader.report("'cache' is what a signed-in phone kept of its family: it needs signedIn: true", at: node)
+    }
+    guard let user, let outbox, let accessUntil, let refreshUntil, let cache else { return nil }
     return MockDeviceState(
       user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false, offline: offline ?? false,
-      outbox: outbox, accessUntil: accessUntil, refreshUntil: refreshUntil)
+      outbox: outbox, accessUntil: accessUntil, refreshUntil: refreshUntil, cache: cache)
   }
 
   /// `phones`: other people's phones, each at most once and never the device's.

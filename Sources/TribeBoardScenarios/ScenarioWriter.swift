@@ -66,6 +66,7 @@ public enum ScenarioWriter {
     if let screen, let fields = screenFields(screen) {
       out.line("\(indent)screen: { \(fields.joined(separator: ", ")) }")
     }
+    for line in cacheLines(phone.cache, indent: indent) { out.line(line) }
     let outbox = phone.outbox
     guard outbox != Outbox() else { return }
     out.line("\(indent)outbox:")

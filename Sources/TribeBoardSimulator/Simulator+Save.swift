@@ -22,7 +22,7 @@ extension Simulator {
         MockDeviceState(
           user: user, onboardingCompleted: await device.onboardingCompleted(), signedIn: signedIn,
           offline: !device.isOnline, outbox: await device.outbox(), accessUntil: signedIn ? expiry.access : nil,
-          refreshUntil: signedIn ? expiry.refresh : nil))
+          refreshUntil: signedIn ? expiry.refresh : nil, cache: signedIn ? device.cached : PhoneCache()))
       screens[user] = Self.reopenable(phone.state.screen, in: phone.state)
     }
     let inHand =
@@ -110,7 +110,9 @@ extension Simulator {
       case .onboarding:
         return false
       }
-      if !device.isOnline, session.map({ !$0.needsRefresh(at: environment.clock.now()) }) ?? true {
+      if !device.isOnline, device.cached.isEmpty,
+        session.map({ !$0.needsRefresh(at: environment.clock.now()) }) ?? true
+      {
         device.isOnline = true
         await flow.refresh(&state, services: services)
         device.isOnline = false

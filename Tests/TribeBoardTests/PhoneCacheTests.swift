@@ -148,3 +148,84 @@ import TribeBoardScenarios
     #expect(synced.snapshot?.blocks.contains { if case .item(_, _, "NOT SENT") = $0 { true } else { false } } == false)
   }
 }
+
+@Suite struct PhoneCacheSaveTests {
+  /// The live simulation saved in memory and loaded back (any diagnostic fails).
+  static func reopened(_ live: Simulator) async throws -> (text: String, simulator: Simulator) {
+    let text = ScenarioWriter.yaml(await live.savedScenario())
+    let simulator = Simulator(scenario: try ScenarioLoader.parse(text, source: "saved.yaml"))
+    await simulator.start()
+    return (text, simulator)
+  }
+
+  @Test func aSavedWorldReopensWithTheSameCache() async throws {
+    let live = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
+    await live.start()
+    for line in ["calendar", "home", "tasks", "home", "messages", "noticeboard", "home", "school run", "home"] {
+      _ = await live.handle(line)
+    }
+    for line in ["settings", "profile", "back", "notifications", "back", "home", ":offline", ":clock +2h"] {
+      _ = await live.handle(line)
+    }
+    let (text, reopened) = try await Self.reopened(live)
+    #expect(text.contains("  cache:\n    family: { id: johnsons"))
+    #expect(ScenarioWriter.yaml(try ScenarioLoader.parse(text, source: "saved.yaml")) == text)
+    var expected = try #require(live.phones["sarah"]).device.cached
+    var found = try #require(reopened.phones["sarah"]).device.cached
+    #expect(found.session?.user.id == "sarah")
+    expected.session = nil
+    found.session = nil
+    #expect(found == expected)
+    #expect(found.events?.value.isEmpty == false)
+    #expect(found.pickups?.value.isEmpty == false)
+    #expect(found.preferences != nil && found.profile != nil)
+    // Reopened offline, the phone relaunches onto its cached board as the live one does.
+    _ = await live.handle(":relaunch")
+    _ = await reopened.handle(":relaunch")
+    #expect(SaveTests.screen(reopened) == SaveTests.screen(live))
+    #expect(reopened.state.staleSince != nil)
+  }
+
+  @Test func aBadCacheGetsPreciseErrors() throws {
+    let base = """
+      summary: s
+      now: 2026-03-02T08:00:00Z
+      accounts:
+        - { id: sarah, name: Sarah, email: s@x.com, providers: [apple] }
+      families:
+        - id: js
+          name: The Js
+          code: K7QM2X
+          members: [{ account: sarah, role: parentAdmin }]
+
+      """
+    func errors(_ tail: String) -> String {
+      do {
+        _ = try ScenarioLoader.parse(base + tail, source: "x.yaml")
+        return ""
+      } catch { return error.description }
+    }
+    let family = "family: { id: js, name: The Js, code: K7QM2X, role: parentAdmin, at: 2026-03-02T08:00:00Z }"
+    #expect(errors("device: { user: sarah, signedIn: true, cache: { \(family) } }") == "")
+    #expect(
+      errors(
+        "device: { user: sarah, signedIn: true, cache: { \(family), taks: { at: 2026-03-02T08:00:00Z, list: [] } } }"
+      )
+      .contains("x.yaml:10:")
+        && errors("device: { user: sarah, signedIn: true, cache: { \(family), taks: {} } }")
+          .contains("did you mean 'tasks'?")
+    )
+    #expect(
+      errors("device: { user: sarah, cache: { \(family) } }").contains(
+        "'cache' is what a signed-in phone kept of its family: it needs signedIn: true"))
+    #expect(
+      errors(
+        "device: { user: sarah, signedIn: true, cache: { \(family), messages: { at: 2026-03-02T08:00:00Z, list: [{ id: m1, from: nobody, at: 2026-03-02T08:00:00Z, text: hi }] } } }"
+      ).contains("unknown account 'nobody' in the cache"))
+    #expect(
+      errors(
+        "device: { user: sarah, signedIn: true, cache: { family: { id: other, name: O, code: K7QM2X, role: adult, at: 2026-03-02T08:00:00Z } } }"
+      )
+      .contains("the cached family 'other' is not one of 'families'"))
+  }
+}
