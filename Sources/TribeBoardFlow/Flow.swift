@@ -296,13 +296,50 @@ public struct Flow: Sendable {
 
   /// Whether `offered`, the actions a screen offers (``actions(in:)``), include a way to follow `recovery`.
   public static func offers(_ recovery: AppError.Recovery, among offered: [FlowAction]) -> Bool {
+    offered.contains { follows(recovery, $0) }
+  }
+
+  /// Whether choosing `action` follows `recovery`.
+  public static func follows(_ recovery: AppError.Recovery, _ action: FlowAction) -> Bool {
     switch recovery {
-    case .retry: offered.contains { $0.id == .retry }
-    case .edit: offered.contains { $0.argument != nil }
-    case .back: offered.contains { $0.id == .back || $0.id == .home }
-    case .signIn: offered.contains { $0.id == .signInApple || $0.id == .signInGoogle }
-    case .newCode: offered.contains { $0.id == .newCode }
+    case .retry: action.id == .retry
+    case .edit: action.argument != nil
+    case .back: action.id == .back || action.id == .home || action.id == .confirmNo
+    case .signIn: action.id == .signInApple || action.id == .signInGoogle
+    case .newCode: action.id == .newCode
+    case .join: action.id == .joinFamily
     }
+  }
+
+  /// The actions of the current screen that the error's ways forward name, in the error's order, each once: what
+  /// "You can:" lists, by the actions' own labels and words. To correct the input, the action that failed
+  /// (`failed`), when the screen offers it; else those whose words the message names; else every action that
+  /// takes a value. An error none of whose ways is on the screen names the screen's other actions: never none.
+  public func recoveryActions(in state: AppState, failed: ActionID? = nil) -> [FlowAction] {
+    guard let error = state.error else { return [] }
+    let offered = actions(in: state)
+    var named: [FlowAction] = []
+    for recovery in error.recovery {
+      var following = offered.filter { Self.follows(recovery, $0) }
+      if recovery == .edit {
+        if let failed, let own = following.first(where: { $0.id == failed }) {
+          following = [own]
+        } else {
+          // A form refused as a whole says which field to fill in, with its words.
+          let mentioned = following.filter { error.message.contains($0.usage) }
+          if !mentioned.isEmpty { following = mentioned }
+        }
+      }
+      if recovery == .back, following.count > 1 { following = [following[0]] }
+      for action in following where !named.contains(where: { $0.id == action.id }) { named.append(action) }
+    }
+    if named.isEmpty {
+      // None of the error's ways is on this screen (a refusal on the dashboard, which has no way back): what the
+      // person can do here instead.
+      named = offered.filter { $0.id != .retry && $0.id != .signOut }
+      if named.isEmpty { named = offered }
+    }
+    return named
   }
 
   /// An error names only the ways forward its screen offers: "go back" on a screen without Back would mislead.
@@ -316,7 +353,7 @@ public struct Flow: Sendable {
   }
 
   /// The refusal when a family action is tried without a known role in a family.
-  static let noFamily = AppError(.permissionDenied, "Join a family first.", recovery: [.back])
+  static let noFamily = AppError(.permissionDenied, "Join a family first.", recovery: [.join, .back])
 
   /// "Try again": repeats the intent that failed.
   static let retry = FlowAction(.retry, "Try again", phrases: ["retry", "try again", "r"]) { _, _, _ in }
@@ -419,18 +456,18 @@ public struct Flow: Sendable {
     return AppError(
       .accessExpired,
       "Your visitor access to \(family.name) ended\(ended). To come back, join again with the family's code.",
-      recovery: [])
+      recovery: [.join])
   }
 
   /// Re-reads the person's membership: roles change and visitor access expires while they look.
   private static func checkMembership(_ state: inout AppState, _ services: Services) async throws(AppError) {
     guard let session = state.session.auth, let family = state.family else {
-      throw AppError(.permissionDenied, "Join a family first.", recovery: [])
+      throw AppError(.permissionDenied, "Join a family first.", recovery: [.join])
     }
     let members = try await services.data.members(of: family.id)
     guard let membership = members.first(where: { $0.id == session.user.id })?.membership else {
       state.leaveFamily()
-      throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [])
+      throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [.join])
     }
     guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
     let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family

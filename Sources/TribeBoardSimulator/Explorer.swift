@@ -359,10 +359,13 @@ public struct Explorer {
       let ids = phone.memory.outbox.changes.map(\.id)
       if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
     }
-    if let error = state.error, !error.recovery.isEmpty {
+    if let error = state.error {
       let offered = flow.actions(in: state)
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
+      }
+      if flow.recoveryActions(in: state).isEmpty {
+        broken.append("\(error.code.rawValue) on \(screen.rawValue) names no way forward")
       }
     }
     return broken
@@ -405,25 +408,14 @@ public struct Explorer {
     _ before: AppState, offered: [FlowAction], _ input: Input, _ step: Step, after: AppState
   ) -> [String] {
     guard let error = before.error, let action = input.action else { return [] }
-    for recovery in error.recovery where Self.follows(recovery, action, offered: offered) {
-      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”"
+    for named in flow.recoveryActions(in: before) where named.id == action {
+      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) names “\(named.label)”"
       if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
       if flow.actions(in: after).isEmpty {
         return ["\(offers), but “\(input.text)” leads to \(after.screen.id.rawValue), which offers nothing to do"]
       }
     }
     return []
-  }
-
-  /// Whether choosing `action` follows `recovery`; `offered`, the actions of the screen the error is on.
-  private static func follows(_ recovery: AppError.Recovery, _ action: ActionID, offered: [FlowAction]) -> Bool {
-    switch recovery {
-    case .retry: action == .retry
-    case .edit: offered.contains { $0.id == action && $0.argument != nil }
-    case .back: action == .back || action == .home
-    case .signIn: action == .signInApple || action == .signInGoogle
-    case .newCode: action == .newCode
-    }
   }
 
   /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and

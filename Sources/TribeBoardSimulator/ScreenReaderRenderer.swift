@@ -24,7 +24,7 @@ public enum ScreenReaderRenderer {
     lines += snapshot.notes.map { "Status: \($0)" }
     if let notice = snapshot.notice { lines.append("Status: \(notice)") }
     if let error = snapshot.error {
-      let ways = error.recovery.map { $0.label.lowercased() }
+      let ways = snapshot.recoveries.map { "\($0.label), say “\($0.usage)”" }
       lines.append(
         "Alert, error: \(error.message)" + (ways.isEmpty ? "" : " You can: \(ways.joined(separator: ", "))."))
     }

@@ -18,6 +18,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
   public var blocks: [Block]
   public var actions: [Action]
   public var error: AppError?
+  /// The actions the error names as its ways forward ("You can: …"), among ``actions``.
+  public var recoveries: [Action]
   public var notice: String?
   /// Quiet lines about what happened behind the screen ("Session renewed silently …").
   public var notes: [String]
@@ -29,13 +31,20 @@ public struct ScreenSnapshot: Equatable, Sendable {
   public var role: Role?
   public var family: Family?
 
-  public init(_ state: AppState, flow: Flow) {
+  /// `failed`: the action the step chose, so an error asking to correct the input names that action.
+  public init(_ state: AppState, flow: Flow, failed: ActionID? = nil) {
     let spec = flow.table[state.screen.id]
     screen = spec.id
     title = spec.title(state)
     blocks = state.loaded ? spec.body(state) : []
     actions = flow.actions(in: state).map { Action(key: $0.id.rawValue, label: $0.label, usage: $0.usage) }
     error = state.error
+    recoveries =
+      state.error == nil
+      ? []
+      : flow.recoveryActions(in: state, failed: failed).map {
+        Action(key: $0.id.rawValue, label: $0.label, usage: $0.usage)
+      }
     notice = state.notice
     notes = state.notes
     staleSince = state.staleSince

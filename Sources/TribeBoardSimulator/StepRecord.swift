@@ -82,6 +82,8 @@ public struct StepRecord: Encodable, Sendable {
     public var category: String
     public var message: String
     public var recovery: [String]
+    /// The keys of the actions the screen offers as those ways forward.
+    public var actions: [String]
   }
 
   public var journey: String?
@@ -123,7 +125,7 @@ public struct StepRecord: Encodable, Sendable {
     error = snapshot?.error.map {
       Failure(
         code: $0.code.rawValue, category: $0.category.rawValue, message: $0.message,
-        recovery: $0.recovery.map(\.rawValue))
+        recovery: $0.recovery.map(\.rawValue), actions: snapshot?.recoveries.map(\.key) ?? [])
     }
     load = snapshot?.load.rawValue
     cachedAt = snapshot?.staleSince.map { ISO8601DateFormatter().string(from: $0) }

@@ -68,8 +68,8 @@ public struct TextRenderer: Sendable {
       body.separate()
       body.append(
         style.apply(.error, "✗ \(Self.clean(error.message))") + style.apply(.dim, " (\(error.code.rawValue))"))
-      if !error.recovery.isEmpty {
-        body.append("  You can: " + error.recovery.map { $0.label.lowercased() }.joined(separator: " · "))
+      if !snapshot.recoveries.isEmpty {
+        body.append("  You can: " + snapshot.recoveries.map { "\($0.label) (\($0.usage))" }.joined(separator: " · "))
       }
     }
     if !snapshot.actions.isEmpty {

@@ -142,7 +142,7 @@ import TribeBoardSimulator
     let nowhere = try #require(report.violations.first { $0.invariant.contains("offers nothing") })
     #expect(
       nowhere.invariant
-        == "validationFailed on tasks offers “Go back”, but “home” leads to profile, which offers nothing to do")
+        == "validationFailed on tasks names “Dashboard”, but “home” leads to profile, which offers nothing to do")
     #expect(nowhere.inputs == ["tasks", "add task", "home"])
   }
 
