@@ -31,12 +31,18 @@ public final class MockDevice: DeviceStore {
     }
   }
 
-  /// The account of the person holding the device.
+  /// The account of the person holding the device (the id their account gets, if they sign up).
   public let user: UserID
+  /// Who each provider says the holder is, for signing up when TribeBoard has no account for them.
+  public let identities: [AuthProvider: ProviderIdentity]
   private let memory: Mutex<Memory>
 
-  public init(user: UserID, onboardingCompleted: Bool, session: AuthSession? = nil, online: Bool = true) {
+  public init(
+    user: UserID, onboardingCompleted: Bool, session: AuthSession? = nil, online: Bool = true,
+    identities: [AuthProvider: ProviderIdentity] = [:]
+  ) {
     self.user = user
+    self.identities = identities
     memory = Mutex(
       Memory(
         onboardingCompleted: onboardingCompleted, token: session?.token, refreshToken: session?.refreshToken,

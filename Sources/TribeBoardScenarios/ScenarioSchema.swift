@@ -53,7 +53,8 @@ public enum ScenarioSchema {
       ("cachedTask", ScenarioReader.cachedTask), ("cachedMessages", ScenarioReader.cachedMessages),
       ("cachedNotices", ScenarioReader.cachedNotices), ("cachedPost", ScenarioReader.cachedPost),
       ("cachedSchoolRun", ScenarioReader.cachedSchoolRun), ("cachedRoute", ScenarioReader.cachedRoute),
-      ("cachedPickup", ScenarioReader.cachedPickup),
+      ("cachedPickup", ScenarioReader.cachedPickup), ("identities", ScenarioReader.identities),
+      ("identity", ScenarioReader.identity),
     ]
   }
 
@@ -140,11 +141,13 @@ public enum ScenarioSchema {
     if schema === ScenarioReader.device || schema === ScenarioReader.phone {
       switch key {
       case "onboardingCompleted", "signedIn", "offline": return boolean
-      case "screen", "outbox", "cache": return reference(key)
+      case "screen", "outbox", "cache", "identities": return reference(key)
       default: break
       }
     }
     if let cached = cacheValueSchema(of: key, in: schema) { return cached }
+    if schema === ScenarioReader.identities { return reference("identity") }
+    if schema === ScenarioReader.auth, key == "signUp" { return boolean }
     if schema === ScenarioReader.screen {
       switch key {
       case "id":
