@@ -120,7 +120,8 @@ public struct AppError: Error, Equatable, Hashable, Sendable {
       case .invalidMFACode: [.edit, .newCode, .back]
       case .invalidFamilyName, .invalidFamilyCode, .validationFailed: [.edit, .back]
       case .familyNotFound: [.edit, .back]
-      case .alreadyMember, .notFound, .roleConflict, .pickupTaken, .permissionDenied, .accessExpired: [.back]
+      case .alreadyMember, .notFound, .roleConflict, .pickupTaken, .permissionDenied: [.back]
+      case .accessExpired: [.join]
       }
     }
   }

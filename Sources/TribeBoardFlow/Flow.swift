@@ -406,7 +406,8 @@ public struct Flow: Sendable {
         state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
       }
-    } catch {
+    } catch let failure {
+      var error = failure
       state.loaded = false
       if error.category == .network, state.session.auth != nil,
         let copy = await Self.copy(for: state, table[state.screen.id], shown: shown, services)
@@ -430,7 +431,12 @@ public struct Flow: Sendable {
         Self.expire(&state)
         state.loaded = true
       } else if error.code == .accessExpired || (state.screen.id.needsFamily && state.family == nil) {
-        // A family screen the person may no longer see: take them out of the family.
+        // A family screen the person may no longer see: take them out of the family, saying which and since when.
+        if error.code == .accessExpired, let family = state.family, let membership = state.membership,
+          membership.expiresAt != nil
+        {
+          error = Self.accessExpired(family, membership)
+        }
         state.leaveFamily()
         state.screen = state.session.auth == nil ? .signIn : .familySetup
         state.loaded = true

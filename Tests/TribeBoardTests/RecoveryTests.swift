@@ -77,4 +77,20 @@ import TribeBoardScenarios
     #expect(snapshot.error?.message.contains("The Johnsons ended on") == true)
     #expect(snapshot.recoveries.map(\.key) == ["join-family"])
   }
+
+  /// Access that ends while a slow load is under way is refused by the backend: the person reads the same words,
+  /// naming the family and the date, and is offered joining again (defect 7-b's recovery).
+  @Test func accessEndingDuringALoadNamesTheFamilyAndDateAndOffersJoining() async throws {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "visitor"))
+    await simulator.start()
+    for line in [":clock 2026-03-03T11:59", ":clock +50s", ":latency data 20s"] { _ = await simulator.handle(line) }
+    let step = await simulator.handle("messages")
+    let snapshot = try #require(step.snapshot)
+    #expect(snapshot.screen == .familySetup)
+    #expect(
+      snapshot.error?.message
+        == "Your visitor access to The Johnsons ended on Tue 3 Mar 12:00. To come back, join again with the family's code."
+    )
+    #expect(snapshot.recoveries.map(\.key) == ["join-family"])
+  }
 }
