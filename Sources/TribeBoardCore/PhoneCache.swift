@@ -44,30 +44,90 @@ public struct PhoneCache: Equatable, Hashable, Sendable {
     }
   }
 
+  private struct Parts: Hashable {
+    var session: AuthSession?
+    var place: Entry<Place>?
+    var profile: Entry<UserProfile>?
+    var preferences: Entry<NotificationPreferences>?
+    var members: Entry<[Member]>?
+    var events: Entry<[CalendarEvent]>?
+    var tasks: Entry<[FamilyTask]>?
+    var messages: Entry<[FamilyMessage]>?
+    var notices: Entry<[Notice]>?
+    var routes: Entry<[SchoolRoute]>?
+    var pickups: Entry<[Pickup]>?
+  }
+
+  /// One shared box holds the parts (copy on write): the phone's memory is copied into every checkpoint of an
+  /// exploration, and a copy is then one reference count rather than one for each list.
+  private var box = SharedParts(Parts())
+
+  /// The parts, to change: the box is copied first when another value shares it.
+  private var parts: Parts {
+    get { box.parts }
+    _modify {
+      SharedParts.unique(&box)
+      yield &box.parts
+    }
+  }
+
   /// The signed-in session, to open the app with when the network is missing at launch.
-  public var session: AuthSession?
+  public var session: AuthSession? {
+    get { box.parts.session }
+    _modify { yield &parts.session }
+  }
   /// Kind ``Kind/family``.
-  public var place: Entry<Place>?
+  public var place: Entry<Place>? {
+    get { box.parts.place }
+    _modify { yield &parts.place }
+  }
   /// Kind ``Kind/profile``.
-  public var profile: Entry<UserProfile>?
+  public var profile: Entry<UserProfile>? {
+    get { box.parts.profile }
+    _modify { yield &parts.profile }
+  }
   /// Kind ``Kind/profile``.
-  public var preferences: Entry<NotificationPreferences>?
-  public var members: Entry<[Member]>?
+  public var preferences: Entry<NotificationPreferences>? {
+    get { box.parts.preferences }
+    _modify { yield &parts.preferences }
+  }
+  public var members: Entry<[Member]>? {
+    get { box.parts.members }
+    _modify { yield &parts.members }
+  }
   /// Kind ``Kind/calendar``.
-  public var events: Entry<[CalendarEvent]>?
-  public var tasks: Entry<[FamilyTask]>?
-  public var messages: Entry<[FamilyMessage]>?
+  public var events: Entry<[CalendarEvent]>? {
+    get { box.parts.events }
+    _modify { yield &parts.events }
+  }
+  public var tasks: Entry<[FamilyTask]>? {
+    get { box.parts.tasks }
+    _modify { yield &parts.tasks }
+  }
+  public var messages: Entry<[FamilyMessage]>? {
+    get { box.parts.messages }
+    _modify { yield &parts.messages }
+  }
   /// Kind ``Kind/noticeboard``.
-  public var notices: Entry<[Notice]>?
+  public var notices: Entry<[Notice]>? {
+    get { box.parts.notices }
+    _modify { yield &parts.notices }
+  }
   /// Kind ``Kind/schoolRun``.
-  public var routes: Entry<[SchoolRoute]>?
+  public var routes: Entry<[SchoolRoute]>? {
+    get { box.parts.routes }
+    _modify { yield &parts.routes }
+  }
   /// Kind ``Kind/schoolRun``.
-  public var pickups: Entry<[Pickup]>?
+  public var pickups: Entry<[Pickup]>? {
+    get { box.parts.pickups }
+    _modify { yield &parts.pickups }
+  }
 
   public init() {}
 
   /// Whether the phone keeps nothing.
-  public var isEmpty: Bool { self == PhoneCache() }
+  public var isEmpty: Bool { box.parts == Parts() }
 
   /// When the copy of `kind` was loaded, if the phone has one (the older part, for a kind kept in two parts).
   public func loadedAt(_ kind: Kind) -> Date? {

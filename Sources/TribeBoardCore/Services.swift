@@ -10,6 +10,16 @@ public protocol DeviceStore: Sendable {
   /// What the phone kept of the data it last loaded, kept across launches.
   func cache() async -> PhoneCache
   func setCache(_ cache: PhoneCache) async
+  /// Changes the cache in place (the app does after every load, so a store may avoid copying it out and back).
+  func updateCache(_ change: @Sendable (inout PhoneCache) -> Void) async
+}
+
+extension DeviceStore {
+  public func updateCache(_ change: @Sendable (inout PhoneCache) -> Void) async {
+    var cache = await cache()
+    change(&cache)
+    await setCache(cache)
+  }
 }
 
 /// The source of the current time. The simulator's clock is simulated; the real app's is the system's.

@@ -32,29 +32,29 @@ extension Flow {
   /// Keeps on the phone what the current screen, `id`, just loaded (before the waiting changes are laid over it).
   static func remember(_ state: AppState, _ id: ScreenID, _ services: Services) async {
     guard let auth = state.session.auth, let family = state.family, let membership = state.membership else { return }
-    var cache = await services.device.cache()
-    if cache.place.map(\.value.family.id) != family.id { cache = PhoneCache() }
     let now = state.now
-    cache.session = auth
-    let unread = id == .dashboard ? state.content.unread : cache.place.map(\.value.unread) ?? 0
-    cache.place = .init(.init(family: family, membership: membership, unread: unread), loadedAt: now)
-    cache.members = .init(state.content.members, loadedAt: now)
     let content = state.content
-    switch id {
-    case .calendar, .eventDetail: cache.events = .init(content.events, loadedAt: now)
-    case .tasks, .taskDetail: cache.tasks = .init(content.tasks, loadedAt: now)
-    case .messages:
-      cache.messages = .init(content.messages, loadedAt: now)
-      cache.notices = .init(content.notices, loadedAt: now)
-    case .noticeboard: cache.notices = .init(content.notices, loadedAt: now)
-    case .schoolRun:
-      cache.routes = .init(content.routes, loadedAt: now)
-      cache.pickups = .init(content.pickups, loadedAt: now)
-    case .profile: if let profile = content.profile { cache.profile = .init(profile, loadedAt: now) }
-    case .notifications: cache.preferences = .init(content.preferences, loadedAt: now)
-    default: break
+    await services.device.updateCache { cache in
+      if cache.place.map(\.value.family.id) != family.id { cache = PhoneCache() }
+      cache.session = auth
+      let unread = id == .dashboard ? content.unread : cache.place.map(\.value.unread) ?? 0
+      cache.place = .init(.init(family: family, membership: membership, unread: unread), loadedAt: now)
+      cache.members = .init(content.members, loadedAt: now)
+      switch id {
+      case .calendar, .eventDetail: cache.events = .init(content.events, loadedAt: now)
+      case .tasks, .taskDetail: cache.tasks = .init(content.tasks, loadedAt: now)
+      case .messages:
+        cache.messages = .init(content.messages, loadedAt: now)
+        cache.notices = .init(content.notices, loadedAt: now)
+      case .noticeboard: cache.notices = .init(content.notices, loadedAt: now)
+      case .schoolRun:
+        cache.routes = .init(content.routes, loadedAt: now)
+        cache.pickups = .init(content.pickups, loadedAt: now)
+      case .profile: if let profile = content.profile { cache.profile = .init(profile, loadedAt: now) }
+      case .notifications: cache.preferences = .init(content.preferences, loadedAt: now)
+      default: break
+      }
     }
-    await services.device.setCache(cache)
   }
 
   /// Forgets the phone's cache once nobody is in a family on it (signed out, left, removed, access ended). The

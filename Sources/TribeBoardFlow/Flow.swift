@@ -326,8 +326,10 @@ public struct Flow: Sendable {
           following = [own]
         } else {
           // A form refused as a whole says which field to fill in, with its words.
-          let mentioned = following.filter { error.message.contains($0.usage) }
-          if !mentioned.isEmpty { following = mentioned }
+          if following.count > 1 {
+            let mentioned = following.filter { error.message.contains($0.usage) }
+            if !mentioned.isEmpty { following = mentioned }
+          }
         }
       }
       if recovery == .back, following.count > 1 { following = [following[0]] }

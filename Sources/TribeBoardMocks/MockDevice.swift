@@ -79,6 +79,10 @@ public final class MockDevice: DeviceStore {
     memory.withLock { $0.cache = cache }
   }
 
+  public func updateCache(_ change: @Sendable (inout PhoneCache) -> Void) async {
+    memory.withLock { change(&$0.cache) }
+  }
+
   /// What the phone kept of the data it last loaded, to read or set without waiting.
   public var cached: PhoneCache {
     get { memory.withLock { $0.cache } }

@@ -364,7 +364,8 @@ public struct Explorer {
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
       }
-      if flow.recoveryActions(in: state).isEmpty {
+      // What ``Flow/recoveryActions(in:failed:)`` names is empty only when the screen offers nothing.
+      if offered.isEmpty {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) names no way forward")
       }
     }
@@ -407,7 +408,12 @@ public struct Explorer {
   private func unfollowedRecovery(
     _ before: AppState, offered: [FlowAction], _ input: Input, _ step: Step, after: AppState
   ) -> [String] {
-    guard let error = before.error, let action = input.action else { return [] }
+    guard let error = before.error, let action = input.action,
+      let chosen = offered.first(where: { $0.id == action }),
+      error.recovery.contains(where: { Flow.follows($0, chosen) })
+        || !error.recovery.contains(where: { recovery in offered.contains { Flow.follows(recovery, $0) } })
+    else { return [] }
+    // Only an input that may be one of the ways the error names is worth working those out.
     for named in flow.recoveryActions(in: before) where named.id == action {
       let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) names “\(named.label)”"
       if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
