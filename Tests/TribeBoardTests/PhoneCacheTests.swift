@@ -118,6 +118,18 @@ import TribeBoardScenarios
     #expect(step.snapshot?.staleSince != nil)
     #expect(step.snapshot?.blocks.contains(.field("Title", "Offline task")) == true)
     #expect(step.snapshot?.load == .offlineWithCache)
+
+    // A member's page and the question it asks keep what they showed (defect 14-b).
+    let admin = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
+    await admin.start()
+    for line in ["settings", "family management", "open 2", ":offline"] { _ = await admin.handle(line) }
+    let asked = await admin.handle("remove")
+    #expect(asked.snapshot?.screen == .confirm)
+    #expect(asked.snapshot?.staleSince != nil)
+    #expect(asked.snapshot?.blocks.contains(.paragraph("Remove Mark Johnson from The Johnsons?")) == true)
+    let back = await admin.handle("no")
+    #expect(back.snapshot?.screen == .memberDetail)
+    #expect(back.snapshot?.blocks.contains(.field("Email", "mark@example.com")) == true)
   }
 
   @Test func theJSONLinesCarryTheLoadState() async throws {
