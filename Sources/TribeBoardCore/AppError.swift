@@ -35,6 +35,8 @@ public struct AppError: Error, Equatable, Hashable, Sendable {
     case signIn
     /// Ask for a new one-time code.
     case newCode
+    /// Join a family with its code (after leaving one, or when one can't be created).
+    case join
 
     public var label: String {
       switch self {
@@ -43,6 +45,7 @@ public struct AppError: Error, Equatable, Hashable, Sendable {
       case .back: "Go back"
       case .signIn: "Sign in"
       case .newCode: "Send a new code"
+      case .join: "Join a family"
       }
     }
   }
@@ -117,7 +120,8 @@ public struct AppError: Error, Equatable, Hashable, Sendable {
       case .invalidMFACode: [.edit, .newCode, .back]
       case .invalidFamilyName, .invalidFamilyCode, .validationFailed: [.edit, .back]
       case .familyNotFound: [.edit, .back]
-      case .alreadyMember, .notFound, .roleConflict, .pickupTaken, .permissionDenied, .accessExpired: [.back]
+      case .alreadyMember, .notFound, .roleConflict, .pickupTaken, .permissionDenied: [.back]
+      case .accessExpired: [.join]
       }
     }
   }

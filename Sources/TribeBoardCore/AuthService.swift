@@ -4,8 +4,12 @@ public protocol AuthService: Sendable {
   /// access token has run out is still returned: ``refresh(_:)`` renews it. Fails with `sessionExpired` when the
   /// session was revoked or can no longer be refreshed.
   func currentSession() async throws(AppError) -> AuthSession?
-  /// Starts a sign-in with `provider`; the account may ask for a second factor.
+  /// Starts a sign-in with `provider`; the account may ask for a second factor. A person the provider knows and
+  /// TribeBoard does not gives ``SignInOutcome/newIdentity(_:)`` when sign-up is open, else `accountNotFound`.
   func signIn(with provider: AuthProvider) async throws(AppError) -> SignInOutcome
+  /// Creates the account for `identity`, which a sign-in just gave, and signs it in. Fails with `accountNotFound`
+  /// when sign-up is closed or the identity can't be used.
+  func signUp(_ identity: ProviderIdentity) async throws(AppError) -> AuthSession
   /// Completes a sign-in that asked for a one-time code. A wrong code fails with `invalidMFACode` saying how many
   /// tries are left; too many wrong codes fail with `tooManyAttempts` and lock sign-in for a while.
   func verify(_ challenge: MFAChallenge, code: String) async throws(AppError) -> AuthSession

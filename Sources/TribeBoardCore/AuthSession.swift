@@ -104,4 +104,20 @@ public struct MFAChallenge: Equatable, Hashable, Sendable {
 public enum SignInOutcome: Equatable, Sendable {
   case signedIn(AuthSession)
   case mfaRequired(MFAChallenge)
+  /// The provider knows the person, but no TribeBoard account does: the app may offer to create one
+  /// (``AuthService/signUp(_:)``).
+  case newIdentity(ProviderIdentity)
+}
+
+/// Who a provider says the person is: what an account made at sign-up is made from.
+public struct ProviderIdentity: Equatable, Hashable, Sendable {
+  public var provider: AuthProvider
+  public var name: String
+  public var email: String
+
+  public init(provider: AuthProvider, name: String, email: String) {
+    self.provider = provider
+    self.name = name
+    self.email = email
+  }
 }

@@ -26,7 +26,7 @@ public enum RoleRules {
       throw AppError(
         .roleConflict,
         "A child's account can't create a family: whoever creates one becomes its parent admin. Ask a parent to create it, then join with its code.",
-        recovery: [.back])
+        recovery: [.join, .back])
     }
   }
 

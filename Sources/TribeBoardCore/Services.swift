@@ -7,6 +7,19 @@ public protocol DeviceStore: Sendable {
   /// The changes waiting to be sent, kept across launches.
   func outbox() async -> Outbox
   func setOutbox(_ outbox: Outbox) async
+  /// What the phone kept of the data it last loaded, kept across launches.
+  func cache() async -> PhoneCache
+  func setCache(_ cache: PhoneCache) async
+  /// Changes the cache in place (the app does after every load, so a store may avoid copying it out and back).
+  func updateCache(_ change: @Sendable (inout PhoneCache) -> Void) async
+}
+
+extension DeviceStore {
+  public func updateCache(_ change: @Sendable (inout PhoneCache) -> Void) async {
+    var cache = await cache()
+    change(&cache)
+    await setCache(cache)
+  }
 }
 
 /// The source of the current time. The simulator's clock is simulated; the real app's is the system's.

@@ -22,7 +22,8 @@ extension Simulator {
         MockDeviceState(
           user: user, onboardingCompleted: await device.onboardingCompleted(), signedIn: signedIn,
           offline: !device.isOnline, outbox: await device.outbox(), accessUntil: signedIn ? expiry.access : nil,
-          refreshUntil: signedIn ? expiry.refresh : nil))
+          refreshUntil: signedIn ? expiry.refresh : nil, cache: signedIn ? device.cached : PhoneCache(),
+          identities: device.identities))
       screens[user] = Self.reopenable(phone.state.screen, in: phone.state)
     }
     let inHand =
@@ -67,6 +68,8 @@ extension Simulator {
       if case .awaitingCode(let challenge) = state.session { return .verification(challenge.provider) }
       return .screen(.signIn)
     case .preparing: return nil
+    // The account is not made yet: signing in again offers it again.
+    case .signUp(let identity): return .signUp(identity.provider)
     default: return .screen(screen)
     }
   }
@@ -86,7 +89,7 @@ extension Simulator {
     switch saved {
     case .screen(let saved): (screen, step) = (saved, nil)
     case .familyPreview(let code): (screen, step) = (.joinFamily, Intent(.familyCode, .text(code)))
-    case .verification(let provider):
+    case .verification(let provider), .signUp(let provider):
       (screen, step) = (.signIn, Intent(provider == .apple ? .signInApple : .signInGoogle))
     case .question(let back, let intent): (screen, step) = (back, intent)
     }
@@ -110,7 +113,9 @@ extension Simulator {
       case .onboarding:
         return false
       }
-      if !device.isOnline, session.map({ !$0.needsRefresh(at: environment.clock.now()) }) ?? true {
+      if !device.isOnline, device.cached.isEmpty,
+        session.map({ !$0.needsRefresh(at: environment.clock.now()) }) ?? true
+      {
         device.isOnline = true
         await flow.refresh(&state, services: services)
         device.isOnline = false
@@ -140,7 +145,7 @@ extension Simulator {
   static func stage(of screen: Screen) -> Stage {
     switch screen.id {
     case .onboarding: .onboarding
-    case .signIn, .mfa: .signedOut
+    case .signIn, .mfa, .signUp: .signedOut
     case .familySetup, .createFamily, .joinFamily, .familyPreview: .withoutFamily
     default: .inFamily
     }

@@ -36,7 +36,7 @@ public final class Simulator {
     }
 
     package var device: MockDevice { parts.device }
-    var services: Services { parts.services }
+    package var services: Services { parts.services }
 
     /// The app's screen, read in place (``state`` copies the whole state): for exploration's state keys.
     var screen: Screen { parts.state.screen }
@@ -191,7 +191,8 @@ public final class Simulator {
 
   /// Sends what an input resolved to on the acting person's phone, and says what became of it in `step`.
   private func apply(_ resolution: InputParser.Resolution, into step: inout Step) async {
-    defer { step.snapshot = shownSnapshot }
+    // The error's ways forward name the action that failed, when it is one to correct.
+    defer { step.snapshot = drawsScreens ? ScreenSnapshot(state, flow: flow, failed: step.transition?.action) : nil }
     guard var phone = phones[actingUser] else { return }
     let outcome: Flow.Outcome
     let from = phone.state.screen.id

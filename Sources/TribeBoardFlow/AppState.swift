@@ -147,6 +147,7 @@ public struct Content: Equatable, Sendable {
     var unread: Int = 0
     var newMessages: Set<ItemID> = []
     var formerNames: [UserID: String] = [:]
+    var unsent: [String] = []
   }
 
   /// Changed only through `parts`.
@@ -225,6 +226,12 @@ public struct Content: Equatable, Sendable {
   public var formerNames: [UserID: String] {
     get { box.parts.formerNames }
     _modify { yield &parts.formerNames }
+  }
+
+  /// The waiting changes, in words, once sending them failed all its retries: listed for a manual retry.
+  public var unsent: [String] {
+    get { box.parts.unsent }
+    _modify { yield &parts.unsent }
   }
 
   public init() {

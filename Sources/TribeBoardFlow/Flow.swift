@@ -58,6 +58,9 @@ public struct Flow: Sendable {
     } catch {
       if error.code == .sessionExpired {
         expire(&state)
+      } else if error.code == .offline, await openFromCache(&state, services) {
+        // No network: the family board opens from what the phone kept; its screens say how old their copy is.
+        return
       } else {
         state.screen = .preparing
       }
@@ -311,13 +314,52 @@ public struct Flow: Sendable {
 
   /// Whether `offered`, the actions a screen offers (``actions(in:)``), include a way to follow `recovery`.
   public static func offers(_ recovery: AppError.Recovery, among offered: [FlowAction]) -> Bool {
+    offered.contains { follows(recovery, $0) }
+  }
+
+  /// Whether choosing `action` follows `recovery`.
+  public static func follows(_ recovery: AppError.Recovery, _ action: FlowAction) -> Bool {
     switch recovery {
-    case .retry: offered.contains { $0.id == .retry }
-    case .edit: offered.contains { $0.argument != nil }
-    case .back: offered.contains { $0.id == .back || $0.id == .home }
-    case .signIn: offered.contains { $0.id == .signInApple || $0.id == .signInGoogle }
-    case .newCode: offered.contains { $0.id == .newCode }
+    case .retry: action.id == .retry
+    case .edit: action.argument != nil
+    case .back: action.id == .back || action.id == .home || action.id == .confirmNo
+    case .signIn: action.id == .signInApple || action.id == .signInGoogle
+    case .newCode: action.id == .newCode
+    case .join: action.id == .joinFamily
     }
+  }
+
+  /// The actions of the current screen that the error's ways forward name, in the error's order, each once: what
+  /// "You can:" lists, by the actions' own labels and words. To correct the input, the action that failed
+  /// (`failed`), when the screen offers it; else those whose words the message names; else every action that
+  /// takes a value. An error none of whose ways is on the screen names the screen's other actions: never none.
+  public func recoveryActions(in state: AppState, failed: ActionID? = nil) -> [FlowAction] {
+    guard let error = state.error else { return [] }
+    let offered = actions(in: state)
+    var named: [FlowAction] = []
+    for recovery in error.recovery {
+      var following = offered.filter { Self.follows(recovery, $0) }
+      if recovery == .edit {
+        if let failed, let own = following.first(where: { $0.id == failed }) {
+          following = [own]
+        } else {
+          // A form refused as a whole says which field to fill in, with its words.
+          if following.count > 1 {
+            let mentioned = following.filter { error.message.contains($0.usage) }
+            if !mentioned.isEmpty { following = mentioned }
+          }
+        }
+      }
+      if recovery == .back, following.count > 1 { following = [following[0]] }
+      for action in following where !named.contains(where: { $0.id == action.id }) { named.append(action) }
+    }
+    if named.isEmpty {
+      // None of the error's ways is on this screen (a refusal on the dashboard, which has no way back): what the
+      // person can do here instead.
+      named = offered.filter { $0.id != .retry && $0.id != .signOut }
+      if named.isEmpty { named = offered }
+    }
+    return named
   }
 
   /// An error names only the ways forward its screen offers: "go back" on a screen without Back would mislead.
@@ -331,7 +373,7 @@ public struct Flow: Sendable {
   }
 
   /// The refusal when a family action is tried without a known role in a family.
-  static let noFamily = AppError(.permissionDenied, "Join a family first.", recovery: [.back])
+  static let noFamily = AppError(.permissionDenied, "Join a family first.", recovery: [.join, .back])
 
   /// "Try again": repeats the intent that failed.
   static let retry = FlowAction(.retry, "Try again", phrases: ["retry", "try again", "r"]) { _, _, _ in }
@@ -341,10 +383,15 @@ public struct Flow: Sendable {
   /// Loads what the current screen shows, first checking that a family screen is still the person's to see.
   func load(_ state: inout AppState, _ services: Services) async {
     await loadContent(&state, services)
+    await Self.forgetCacheIfOutside(state, services)
     narrowRecovery(&state)
   }
 
   private func loadContent(_ state: inout AppState, _ services: Services) async {
+    // What the screen showed before this load, and since when: a screen with no load of its own (a form, a
+    // question) shows it again when the network fails.
+    let shown =
+      state.loaded ? AppState.CachedContent(content: state.content, loadedAt: state.staleSince ?? state.now) : nil
     state.now = services.clock.now()
     state.staleSince = nil
     let table = table
@@ -369,6 +416,7 @@ public struct Flow: Sendable {
           return
         }
         guard let load = spec.load else {
+          if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
           state.loaded = true
           return
         }
@@ -380,6 +428,7 @@ public struct Flow: Sendable {
           throw Self.accessExpired(family, membership)
         }
         state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
+        if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
         state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
       }
@@ -390,20 +439,34 @@ public struct Flow: Sendable {
         error = Self.accessExpired(family, membership)
       }
       state.loaded = false
-      if error.category == .network, let cached = state.cache[Self.cacheKey(state.screen.id)] {
-        // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than
-        // nothing.
-        let waiting = await services.device.outbox().changes
-        state.content = cached.content
-        state.content.overlay(waiting)
-        if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
-        state.staleSince = cached.loadedAt
-        state.loaded = true
+      if error.category == .network, state.session.auth != nil,
+        let copy = await Self.copy(for: state, table[state.screen.id], shown: shown, services)
+      {
+        switch copy {
+        case .shown(let cached):
+          // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than
+          // nothing.
+          let waiting = await services.device.outbox().changes
+          state.content = cached.content
+          state.content.overlay(waiting)
+          if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
+          state.staleSince = cached.loadedAt
+          state.loaded = true
+        case .expired(let kind, let since):
+          state.error = Self.needsConnection(error, kind, since: since)
+          state.retry = Intent(.refresh)
+          return
+        }
       } else if error.code == .sessionExpired && state.session.auth != nil {
         Self.expire(&state)
         state.loaded = true
       } else if error.code == .accessExpired || (state.screen.id.needsFamily && state.family == nil) {
-        // A family screen the person may no longer see: take them out of the family.
+        // A family screen the person may no longer see: take them out of the family, saying which and since when.
+        if error.code == .accessExpired, let family = state.family, let membership = state.membership,
+          membership.expiresAt != nil
+        {
+          error = Self.accessExpired(family, membership)
+        }
         state.leaveFamily()
         state.screen = state.session.auth == nil ? .signIn : .familySetup
         state.loaded = true
@@ -429,18 +492,18 @@ public struct Flow: Sendable {
     return AppError(
       .accessExpired,
       "Your visitor access to \(family.name) ended\(ended). To come back, join again with the family's code.",
-      recovery: [])
+      recovery: [.join])
   }
 
   /// Re-reads the person's membership: roles change and visitor access expires while they look.
   private static func checkMembership(_ state: inout AppState, _ services: Services) async throws(AppError) {
     guard let session = state.session.auth, let family = state.family else {
-      throw AppError(.permissionDenied, "Join a family first.", recovery: [])
+      throw AppError(.permissionDenied, "Join a family first.", recovery: [.join])
     }
     let members = try await services.data.members(of: family.id)
     guard let membership = members.first(where: { $0.id == session.user.id })?.membership else {
       state.leaveFamily()
-      throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [])
+      throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [.join])
     }
     guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
     let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family

@@ -7,6 +7,10 @@ extension FlowTable {
     load: { state, services throws(AppError) in
       guard let family = state.family else { return }
       state.content.sync = await Flow.syncStatus(of: family.id, services)
+      state.content.unsent = []
+      if case .failed(_, let pending) = state.content.sync, pending > 0 {
+        state.content.unsent = await services.device.outbox().changes.map(\.summary)
+      }
       state.content.unread = 0
       if let user = state.user?.id { state.content.unread = try await unreadMessages(family.id, user, services).count }
     },
@@ -20,6 +24,10 @@ extension FlowTable {
       }
       blocks.append(.field("Sync", syncText(state.content.sync, now: state.now)))
       if state.content.unread > 0 { blocks.append(.field("Messages", "\(state.content.unread) unread")) }
+      if !state.content.unsent.isEmpty {
+        blocks.append(.section("Not sent yet (choose Sync now to retry)"))
+        blocks += state.content.unsent.map { .item(ref: nil, text: $0, flag: "NOT SENT") }
+      }
       blocks.append(.section("Members"))
       blocks += state.content.members.map { member in
         .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))")

@@ -47,6 +47,33 @@ extension FlowTable {
         },
       ]),
     ScreenSpec(
+      .signUp, title: "Create your account",
+      body: { state in
+        guard case .signUp(let identity) = state.screen else { return [] }
+        return [
+          .paragraph(
+            "No TribeBoard account uses this \(identity.provider.displayName) sign-in yet. Create one with what \(identity.provider.displayName) gives, then create or join your family."
+          ),
+          .field("Name", identity.name),
+          .field("Email", identity.email),
+        ]
+      },
+      actions: [
+        FlowAction(
+          .createAccount, "Create my account", phrases: ["create account", "create", "yes"], targets: [.familySetup]
+        ) { state, _, services throws(AppError) in
+          guard case .signUp(let identity) = state.screen else { return }
+          let session = try await services.auth.signUp(identity)
+          try await Flow.enter(with: session, &state, services)
+          state.notice = "Welcome to TribeBoard, \(session.user.firstName)! Your account is ready."
+        },
+        FlowAction(.back, "Cancel", phrases: ["cancel", "back", "no"], targets: [.signIn]) { state, _, _ in
+          state.session = .signedOut
+          state.screen = .signIn
+          state.notice = FlowTable.noAccountCreated
+        },
+      ]),
+    ScreenSpec(
       .preparing,
       title: { state in state.session.auth == nil ? "TribeBoard" : "Setting up your family board" },
       body: { state in
@@ -77,7 +104,7 @@ extension FlowTable {
     FlowAction(
       provider == .apple ? .signInApple : .signInGoogle, "Sign in with \(provider.displayName)",
       phrases: ["sign in \(provider.rawValue)", "sign in with \(provider.rawValue)", provider.rawValue],
-      targets: [.mfa, .familySetup], resumesFamily: true
+      targets: [.mfa, .familySetup, .signUp], resumesFamily: true
     ) { state, _, services throws(AppError) in
       switch try await services.auth.signIn(with: provider) {
       case .signedIn(let session):
@@ -87,6 +114,8 @@ extension FlowTable {
       case .mfaRequired(let challenge):
         state.session = .awaitingCode(challenge)
         state.screen = .mfa
+      case .newIdentity(let identity):
+        state.screen = .signUp(identity)
       }
     }
   }

@@ -50,6 +50,12 @@ public struct FlowTable: Sendable {
     return spec
   }
 
+  /// The notice of a step that chose to change nothing (no to a question, cancelling a sign-up).
+  public static let nothingChanged = "Nothing was changed."
+  public static let noAccountCreated = "No account was created."
+  /// Notices that say nothing changed: a step showing one changes nothing, as it says.
+  public static let noChangeNotices: Set<String> = [nothingChanged, noAccountCreated]
+
   /// The app's table.
   public static let app = FlowTable(
     onboardingScreens + signInScreens + familySetupScreens + [dashboardScreen] + calendarScreens + taskScreens
@@ -71,7 +77,7 @@ public struct FlowTable: Sendable {
         state, _, _ in
         guard case .confirm(let pending) = state.screen else { return }
         state.screen = pending.back
-        state.notice = "Nothing was changed."
+        state.notice = FlowTable.nothingChanged
       },
     ])
 }

@@ -89,6 +89,7 @@ public enum ActionID: String, CaseIterable, Sendable {
   case signInGoogle = "sign-in-google"
   case enterCode = "enter-code"
   case newCode = "new-code"
+  case createAccount = "create-account"
   case restore
   case createFamily = "create-family"
   /// Typed "create family" on a child's account: explains why a child's account can't (never listed).

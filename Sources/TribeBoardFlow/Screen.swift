@@ -3,7 +3,7 @@ import TribeBoardCore
 
 /// A screen's stable identifier: used by scenario expectations, JSON output, help and the flow graph.
 public enum ScreenID: String, CaseIterable, Sendable {
-  case onboarding, signIn, mfa, preparing, familySetup, createFamily, familyCreated, joinFamily, familyPreview,
+  case onboarding, signIn, mfa, signUp, preparing, familySetup, createFamily, familyCreated, joinFamily, familyPreview,
     dashboard
   case calendar, eventDetail, addEvent
   case tasks, taskDetail, addTask
@@ -23,6 +23,8 @@ public enum Screen: Equatable, Hashable, Sendable {
   case signIn
   /// The second factor; the challenge is in the session.
   case mfa
+  /// Creating an account for someone a provider knows and TribeBoard does not, before it is made.
+  case signUp(ProviderIdentity)
   /// Opening the family board: restoring a stored session, or the first sync after joining or creating a family.
   case preparing
   case familySetup
@@ -56,6 +58,7 @@ public enum Screen: Equatable, Hashable, Sendable {
     case .onboarding: .onboarding
     case .signIn: .signIn
     case .mfa: .mfa
+    case .signUp: .signUp
     case .preparing: .preparing
     case .familySetup: .familySetup
     case .createFamily: .createFamily

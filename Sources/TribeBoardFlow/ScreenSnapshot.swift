@@ -45,25 +45,39 @@ public struct ScreenSnapshot: Equatable, Sendable {
   public var blocks: [Block]
   public var actions: [Action]
   public var error: AppError?
+  /// The actions the error names as its ways forward ("You can: …"), among ``actions``.
+  public var recoveries: [Action]
   public var notice: String?
   /// Quiet lines about what happened behind the screen ("Session renewed silently …").
   public var notes: [String]
   /// When the content shown was loaded, if it is an older copy shown because a reload failed.
   public var staleSince: Date?
+  /// Where the screen's data stands: loading, loaded, empty, error, or offline with the phone's copy.
+  public var load: LoadState
   public var user: UserProfile?
   public var role: Role?
   public var family: Family?
 
-  public init(_ state: AppState, flow: Flow) {
+  /// `failed`: the action the step chose, so an error asking to correct the input names that action.
+  public init(_ state: AppState, flow: Flow, failed: ActionID? = nil) {
     let spec = flow.table[state.screen.id]
     screen = spec.id
     title = spec.title(state)
     blocks = state.loaded ? spec.body(state) : []
-    actions = Self.actions(flow.actions(in: state))
+    let actions = Self.actions(flow.actions(in: state))
+    self.actions = actions
     error = state.error
+    // The ways forward are among the actions offered.
+    recoveries =
+      state.error == nil
+      ? []
+      : flow.recoveryActions(in: state, failed: failed).compactMap { named in
+        actions.first { $0.key == named.id.rawValue }
+      }
     notice = state.notice
     notes = state.notes
     staleSince = state.staleSince
+    load = LoadState.of(state, blocks: blocks)
     user = state.user
     role = state.role
     family = state.family

@@ -64,6 +64,12 @@ struct IndexedWorld: Sendable {
 
   func account(_ id: UserID) -> MockAccount? { accountPositions[id].map { accounts[$0] } }
 
+  /// Whether an account uses `email` (compared without case).
+  func hasAccount(email: String) -> Bool {
+    let wanted = email.lowercased()
+    return accounts.contains { $0.profile.email.lowercased() == wanted }
+  }
+
   mutating func add(_ account: MockAccount) {
     if accountPositions[account.profile.id] == nil { accountPositions[account.profile.id] = accounts.count }
     accounts.append(account)

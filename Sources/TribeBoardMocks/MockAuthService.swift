@@ -36,14 +36,21 @@ public struct MockAuthService: AuthService {
 
   public func signIn(with provider: AuthProvider) async throws(AppError) -> SignInOutcome {
     let user = device.user
+    let identity = device.identities[provider]
     let outcome = try backend.perform(.authSignIn, from: device) {
       state, now throws(AppError) -> SignInOutcome in
-      let account = try state.account(user)
+      guard let account = state.store.account(user) else {
+        // Someone the provider knows and TribeBoard does not: an account can be made from what the provider
+        // gives, unless sign-up is closed or an account already uses that email (with whatever provider: the
+        // same words either way, so nothing is learnt about it).
+        guard let identity, state.auth.policy.signUp, !state.store.hasAccount(email: identity.email) else {
+          throw Self.notFound
+        }
+        return .newIdentity(identity)
+      }
       guard account.providers.contains(provider) else {
         // The same words whatever providers the account has: the phone's holder learns nothing about it.
-        throw AppError(
-          .accountNotFound, "No TribeBoard account is linked to that sign-in. Try another way to sign in.",
-          recovery: [.signIn])
+        throw Self.notFound
       }
       try state.auth.checkUnlocked(user, at: now)
       if account.mfaCode != nil {
@@ -59,6 +66,26 @@ public struct MockAuthService: AuthService {
     }
     if case .signedIn(let session) = outcome { device.store(session) }
     return outcome
+  }
+
+  /// The same words whatever is behind them: the phone's holder learns nothing about other accounts.
+  static let notFound = AppError(
+    .accountNotFound, "No TribeBoard account is linked to that sign-in. Try another way to sign in.",
+    recovery: [.signIn])
+
+  public func signUp(_ identity: ProviderIdentity) async throws(AppError) -> AuthSession {
+    let user = device.user
+    guard device.identities[identity.provider] == identity else { throw Self.notFound }
+    let session = try backend.perform(.authSignIn, from: device) { state, now throws(AppError) -> AuthSession in
+      guard state.auth.policy.signUp, state.store.account(user) == nil,
+        !state.store.hasAccount(email: identity.email)
+      else { throw Self.notFound }
+      let profile = UserProfile(id: user, name: identity.name, email: identity.email)
+      state.store.add(MockAccount(profile: profile, providers: [identity.provider]))
+      return state.auth.issueSession(for: profile, at: now)
+    }
+    device.store(session)
+    return session
   }
 
   public func verify(_ challenge: MFAChallenge, code: String) async throws(AppError) -> AuthSession {

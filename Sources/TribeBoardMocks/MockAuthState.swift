@@ -13,11 +13,14 @@ public struct MockAuthPolicy: Equatable, Sendable {
   public var mfaLockout: TimeInterval
   /// How long a one-time code works, in seconds (default 10 minutes).
   public var mfaCodeLifetime: TimeInterval
+  /// Whether a person a provider knows and TribeBoard does not may create an account (default `true`).
+  public var signUp: Bool
 
   public init(
     accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval = 30 * 86400, mfaAttempts: Int = 5,
-    mfaLockout: TimeInterval = 900, mfaCodeLifetime: TimeInterval = 600
+    mfaLockout: TimeInterval = 900, mfaCodeLifetime: TimeInterval = 600, signUp: Bool = true
   ) {
+    self.signUp = signUp
     self.accessTokenLifetime = accessTokenLifetime
     self.refreshTokenLifetime = refreshTokenLifetime
     self.mfaAttempts = mfaAttempts

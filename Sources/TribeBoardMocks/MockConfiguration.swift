@@ -16,11 +16,18 @@ public struct MockDeviceState: Equatable, Sendable {
   public var accessUntil: Date?
   /// When the stored session's refresh token runs out; one lifetime from the start when `nil`.
   public var refreshUntil: Date?
+  /// What the phone kept of the family's data it last loaded (its session is the one the phone is signed in with).
+  public var cache: PhoneCache
+  /// Who each provider says the holder is: signing in as someone TribeBoard does not know offers to sign up.
+  public var identities: [AuthProvider: ProviderIdentity]
 
   public init(
     user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false,
-    outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil
+    outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil, cache: PhoneCache = PhoneCache(),
+    identities: [AuthProvider: ProviderIdentity] = [:]
   ) {
+    self.cache = cache
+    self.identities = identities
     self.user = user
     self.onboardingCompleted = onboardingCompleted
     self.signedIn = signedIn

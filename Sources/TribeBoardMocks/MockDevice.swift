@@ -5,20 +5,44 @@ import TribeBoardCore
 /// a network.
 public final class MockDevice: DeviceStore {
   /// What the phone remembers, as one value.
+  ///
+  /// Two memories that differ only in their ``cache`` are equal: like the screens' own copies of what they loaded,
+  /// the cache does not tell two states of a simulation apart (it is restored with the memory all the same).
   public struct Memory: Equatable, Hashable, Sendable {
     var onboardingCompleted: Bool
     var token: String?
     var refreshToken: String?
     var online = true
     public internal(set) var outbox = Outbox()
+    /// What the phone kept of the data it last loaded.
+    public internal(set) var cache = PhoneCache()
+
+    public static func == (lhs: Memory, rhs: Memory) -> Bool {
+      lhs.onboardingCompleted == rhs.onboardingCompleted && lhs.token == rhs.token
+        && lhs.refreshToken == rhs.refreshToken && lhs.online == rhs.online && lhs.outbox == rhs.outbox
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(onboardingCompleted)
+      hasher.combine(token)
+      hasher.combine(refreshToken)
+      hasher.combine(online)
+      hasher.combine(outbox)
+    }
   }
 
-  /// The account of the person holding the device.
+  /// The account of the person holding the device (the id their account gets, if they sign up).
   public let user: UserID
+  /// Who each provider says the holder is, for signing up when TribeBoard has no account for them.
+  public let identities: [AuthProvider: ProviderIdentity]
   private let memory: Mutex<Memory>
 
-  public init(user: UserID, onboardingCompleted: Bool, session: AuthSession? = nil, online: Bool = true) {
+  public init(
+    user: UserID, onboardingCompleted: Bool, session: AuthSession? = nil, online: Bool = true,
+    identities: [AuthProvider: ProviderIdentity] = [:]
+  ) {
     self.user = user
+    self.identities = identities
     memory = Mutex(
       Memory(
         onboardingCompleted: onboardingCompleted, token: session?.token, refreshToken: session?.refreshToken,
@@ -45,6 +69,24 @@ public final class MockDevice: DeviceStore {
 
   public func setOutbox(_ outbox: Outbox) async {
     memory.withLock { $0.outbox = outbox }
+  }
+
+  public func cache() async -> PhoneCache {
+    memory.withLock { $0.cache }
+  }
+
+  public func setCache(_ cache: PhoneCache) async {
+    memory.withLock { $0.cache = cache }
+  }
+
+  public func updateCache(_ change: @Sendable (inout PhoneCache) -> Void) async {
+    memory.withLock { change(&$0.cache) }
+  }
+
+  /// What the phone kept of the data it last loaded, to read or set without waiting.
+  public var cached: PhoneCache {
+    get { memory.withLock { $0.cache } }
+    set { memory.withLock { $0.cache = newValue } }
   }
 
   /// The stored access token, as a keychain would hold it.

@@ -33,8 +33,14 @@ public final class MockEnvironment: Sendable {
         for: state.user, accessUntil: state.accessUntil, refreshUntil: state.refreshUntil)
       : nil
     let device = MockDevice(
-      user: state.user, onboardingCompleted: state.onboardingCompleted, session: session, online: !state.offline)
+      user: state.user, onboardingCompleted: state.onboardingCompleted, session: session, online: !state.offline,
+      identities: state.identities)
     if state.outbox != Outbox() { await device.setOutbox(state.outbox) }
+    if !state.cache.isEmpty {
+      var cache = state.cache
+      cache.session = session
+      await device.setCache(cache)
+    }
     return device
   }
 

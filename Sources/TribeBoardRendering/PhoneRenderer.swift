@@ -113,18 +113,16 @@ public struct PhoneRenderer: Sendable {
     var html = ""
     if let error = snapshot.error {
       html += "<div class=\"banner error\" role=\"alert\"><p>\(HTML.escape(error.message))</p>"
-      let offered = error.recovery.compactMap { recovery in recoveryAction(recovery, in: snapshot) }
-      let unoffered = error.recovery.filter { recoveryAction($0, in: snapshot) == nil && $0 != .edit }
-      if !offered.isEmpty {
+      // The screen's own actions the error names as its ways forward: buttons, or for a value, its form's name.
+      let buttons = snapshot.recoveries.filter { $0.input == nil }
+      let fields = snapshot.recoveries.filter { $0.input != nil }
+      if !buttons.isEmpty {
         html += form(frame) + "<div class=\"recoveries\">"
-        for action in offered { html += button(action, in: snapshot, class: "btn small") }
+        for action in buttons { html += button(action, in: snapshot, class: "btn small") }
         html += "</div></form>"
       }
-      if !unoffered.isEmpty {
-        html +=
-          "<p class=\"hint\">You can: "
-          + unoffered.map { HTML.escape($0.label.lowercased()) }
-          .joined(separator: ", ") + ".</p>"
+      if !fields.isEmpty {
+        html += "<p class=\"hint\">You can: " + fields.map { HTML.escape($0.label) }.joined(separator: ", ") + ".</p>"
       }
       html += "</div>"
     }
@@ -137,17 +135,6 @@ public struct PhoneRenderer: Sendable {
         "<p class=\"stale\">Not up to date · loaded \(HTML.escape(DateText.full(since, now: frame.now ?? since)))</p>"
     }
     return html
-  }
-
-  /// The action of the screen that carries out `recovery`, if the screen offers one.
-  private func recoveryAction(_ recovery: AppError.Recovery, in snapshot: ScreenSnapshot) -> ScreenSnapshot.Action? {
-    switch recovery {
-    case .retry: snapshot.actions.first { $0.key == "retry" }
-    case .back: snapshot.actions.first { $0.kind == .navigation }
-    case .signIn: snapshot.actions.first { $0.key.hasPrefix("sign-in") }
-    case .newCode: snapshot.actions.first { $0.key == "new-code" }
-    case .edit: nil
-    }
   }
 
   // MARK: Content

@@ -11,12 +11,12 @@ public enum ScreenReaderRenderer {
     lines += snapshot.notes.map { "Status: \($0)" }
     if let notice = snapshot.notice { lines.append("Status: \(notice)") }
     if let error = snapshot.error {
-      let ways = error.recovery.map { $0.label.lowercased() }
+      let ways = snapshot.recoveries.map { "\($0.label), say “\($0.usage)”" }
       lines.append(
         "Alert, error: \(error.message)" + (ways.isEmpty ? "" : " You can: \(ways.joined(separator: ", "))."))
     }
     if let since = snapshot.staleSince {
-      lines.append("Status: not up to date, loaded \(DateText.full(since, now: since)).")
+      lines.append("Status: not up to date. Showing cached data from \(DateText.full(since, now: since)).")
     }
     let items = snapshot.blocks.filter { if case .item = $0 { true } else { false } }.count
     var position = 0

@@ -43,7 +43,7 @@ public struct TextRenderer: Sendable {
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
-          .warning, "⚠ Not up to date: loaded \(DateText.full(since, now: since)); showing it until a reload works."))
+          .warning, "⚠ Not up to date. Showing cached data from \(DateText.full(since, now: since))."))
       body.append("")
     }
     if let notice = snapshot.notice {
@@ -57,8 +57,8 @@ public struct TextRenderer: Sendable {
       body.separate()
       body.append(
         style.apply(.error, "✗ \(Self.clean(error.message))") + style.apply(.dim, " (\(error.code.rawValue))"))
-      if !error.recovery.isEmpty {
-        body.append("  You can: " + error.recovery.map { $0.label.lowercased() }.joined(separator: " · "))
+      if !snapshot.recoveries.isEmpty {
+        body.append("  You can: " + snapshot.recoveries.map { "\($0.label) (\($0.usage))" }.joined(separator: " · "))
       }
     }
     if !snapshot.actions.isEmpty {

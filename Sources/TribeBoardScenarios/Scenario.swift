@@ -105,6 +105,8 @@ public enum SavedScreen: Equatable, Sendable {
   case familyPreview(code: String)
   /// A sign-in with this provider waiting for its verification code: signing in again sends a new code.
   case verification(AuthProvider)
+  /// Creating an account after signing in with this provider: signing in again offers it again.
+  case signUp(AuthProvider)
   /// A question waiting for yes or no: the screen it was asked from, and the action that asks it again.
   case question(back: Screen, intent: Intent)
 
@@ -114,6 +116,7 @@ public enum SavedScreen: Equatable, Sendable {
     case .screen(let screen): screen.id
     case .familyPreview: .familyPreview
     case .verification: .mfa
+    case .signUp: .signUp
     case .question: .confirm
     }
   }

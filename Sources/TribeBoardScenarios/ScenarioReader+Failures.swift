@@ -88,7 +88,7 @@ extension ScenarioReader {
 
   static let auth = YAMLObject.Schema(
     "in 'auth'",
-    keys: ["accessTokenLifetime", "refreshTokenLifetime", "mfaAttempts", "mfaLockout", "mfaCodeLifetime"])
+    keys: ["accessTokenLifetime", "refreshTokenLifetime", "mfaAttempts", "mfaLockout", "mfaCodeLifetime", "signUp"])
 
   /// `auth: { accessTokenLifetime: 1h, refreshTokenLifetime: 30d, mfaAttempts: 5, mfaLockout: 15m,
   /// mfaCodeLifetime: 10m }`; anything left out keeps its default.
@@ -113,6 +113,9 @@ extension ScenarioReader {
     lifetime("refreshTokenLifetime", \.refreshTokenLifetime)
     lifetime("mfaLockout", \.mfaLockout)
     lifetime("mfaCodeLifetime", \.mfaCodeLifetime)
+    if let node = object["signUp"] {
+      if let open = reader.bool(node, key: "signUp") { policy.signUp = open } else { valid = false }
+    }
     if let node = object["mfaAttempts"] {
       if let attempts = reader.integer(node, key: "mfaAttempts", minimum: 1, maximum: 100) {
         policy.mfaAttempts = attempts

@@ -8,7 +8,10 @@ import TribeBoardMocks
 extension ScenarioReader {
   static let device = YAMLObject.Schema(
     "in 'device'",
-    keys: ["user", "onboardingCompleted", "signedIn", "offline", "accessUntil", "refreshUntil", "screen", "outbox"],
+    keys: [
+      "user", "onboardingCompleted", "signedIn", "offline", "accessUntil", "refreshUntil", "screen", "outbox", "cache",
+      "identities",
+    ],
     required: [("user", "the id of the account holding the device")])
   static let phone = YAMLObject.Schema(
     "in a phone", keys: device.keys, required: [("user", "the id of the account holding the phone")])
@@ -19,7 +22,19 @@ extension ScenarioReader {
       return nil
     }
     let context = key == "device" ? "as the device's user" : "as a phone's user"
-    let user = object["user"].flatMap { account($0, key: "user", context: context) }
+    let identities = object["identities"].map { readIdentities($0) } ?? [:]
+    let user: UserID?
+    if identities?.isEmpty == false, let node = object["user"], let id = reader.identifier(node, what: "'user'"),
+      accountPositions[id.value] == nil
+    {
+      // Someone TribeBoard does not know yet: the id their account gets if they sign up.
+      user = id.value
+      if let signedIn = object["signedIn"], reader.bool(signedIn, key: "signedIn") == true {
+        reader.report("'\(id.value)' has no account yet, so the phone can't be signed in", at: signedIn)
+      }
+    } else {
+      user = object["user"].flatMap { account($0, key: "user", context: context) }
+    }
     let onboarded = object["onboardingCompleted"].flatMap { reader.bool($0, key: "onboardingCompleted") }
     let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
     let offline = object["offline"].flatMap { reader.bool($0, key: "offline") }
@@ -32,10 +47,46 @@ extension ScenarioReader {
       }
     }
     if let node = object["screen"], let screen = readScreen(node), let user { screens[user] = screen }
-    guard let user, let outbox, let accessUntil, let refreshUntil else { return nil }
+    let cache = object["cache"].map { readCache($0, user: user) } ?? PhoneCache()
+    if let node = object["cache"], signedIn != true {
+      reader.report("'cache' is what a signed-in phone kept of its family: it needs signedIn: true", at: node)
+    }
+    guard let user, let outbox, let accessUntil, let refreshUntil, let cache, let identities else { return nil }
     return MockDeviceState(
       user: user, onboardingCompleted: onboarded ?? false, signedIn: signedIn ?? false, offline: offline ?? false,
-      outbox: outbox, accessUntil: accessUntil, refreshUntil: refreshUntil)
+      outbox: outbox, accessUntil: accessUntil, refreshUntil: refreshUntil, cache: cache, identities: identities)
+  }
+
+  static let identities = YAMLObject.Schema(
+    "in 'identities'", keys: AuthProvider.allCases.map(\.rawValue))
+  static let identity = YAMLObject.Schema(
+    "in an identity", keys: ["name", "email"],
+    required: [
+      ("name", "the person's name as the provider gives it"), ("email", "their email as the provider gives it"),
+    ])
+
+  /// `identities: { apple: { name: Jo Park, email: jo@example.com } }`: who each provider says the holder is.
+  mutating func readIdentities(_ node: Node) -> [AuthProvider: ProviderIdentity]? {
+    guard let object = reader.object(node, Self.identities, subject: "'identities'") else { return nil }
+    var identities: [AuthProvider: ProviderIdentity] = [:]
+    var valid = true
+    for provider in AuthProvider.allCases {
+      guard let node = object[provider.rawValue] else { continue }
+      guard let fields = reader.object(node, Self.identity, subject: "an identity"),
+        let name = fields["name"].flatMap({ reader.text($0, key: "name", singleLine: true) }),
+        let email = fields["email"].flatMap({ reader.text($0, key: "email", singleLine: true) })
+      else {
+        valid = false
+        continue
+      }
+      guard email.value.contains("@") else {
+        reader.report("'email' must contain @", at: email.position)
+        valid = false
+        continue
+      }
+      identities[provider] = ProviderIdentity(provider: provider, name: name.value, email: email.value)
+    }
+    return valid ? identities : nil
   }
 
   /// `phones`: other people's phones, each at most once and never the device's.
@@ -65,7 +116,7 @@ extension ScenarioReader {
     .tasks: ["mineOnly", "shown"], .taskDetail: ["item"], .addTask: ["title", "assignee", "due", "points"],
     .messages: [], .noticeboard: ["shown"], .schoolRun: [], .settings: [], .profile: [], .notifications: [],
     .familyManagement: [], .memberDetail: ["member"], .familyCreated: [], .familyPreview: ["code"],
-    .mfa: ["provider"], .confirm: ["back", "action", "argument"],
+    .mfa: ["provider"], .signUp: ["provider"], .confirm: ["back", "action", "argument"],
   ]
   static let screenKeys = [
     "id", "page", "item", "member", "mineOnly", "shown", "title", "start", "place", "participants", "assignee", "due",
@@ -111,6 +162,14 @@ extension ScenarioReader {
         return nil
       }
       return reader.choice(node, key: "provider", as: AuthProvider.self).map { .verification($0) }
+    case .signUp:
+      guard let node = object["provider"] else {
+        reader.report(
+          "the signUp screen needs 'provider': apple or google, the sign-in that offered the account",
+          at: object.position)
+        return nil
+      }
+      return reader.choice(node, key: "provider", as: AuthProvider.self).map { .signUp($0) }
     case .confirm:
       return readQuestion(object)
     default:
@@ -225,7 +284,7 @@ extension ScenarioReader {
       draft.due = due
       draft.points = points
       return .addTask(draft)
-    case .mfa, .preparing, .familyPreview, .confirm:
+    case .mfa, .signUp, .preparing, .familyPreview, .confirm:
       return nil
     }
   }

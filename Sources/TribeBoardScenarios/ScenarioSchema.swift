@@ -45,7 +45,16 @@ public enum ScenarioSchema {
       ("pickup", ScenarioReader.pickup), ("fault", ScenarioReader.fault), ("latency", latency),
       ("auth", ScenarioReader.auth), ("expect", expect), ("phone", ScenarioReader.phone),
       ("screen", ScenarioReader.screen), ("outbox", ScenarioReader.outbox), ("change", ScenarioReader.change),
-      ("failure", ScenarioReader.failure),
+      ("failure", ScenarioReader.failure), ("cache", ScenarioReader.cache),
+      ("cachedFamily", ScenarioReader.cachedFamily), ("cachedMembers", ScenarioReader.cachedMembers),
+      ("cachedMember", ScenarioReader.cachedMember), ("cachedProfile", ScenarioReader.cachedProfile),
+      ("cachedNotifications", ScenarioReader.cachedNotifications), ("cachedEvents", ScenarioReader.cachedEvents),
+      ("cachedEvent", ScenarioReader.cachedEvent), ("cachedTasks", ScenarioReader.cachedTasks),
+      ("cachedTask", ScenarioReader.cachedTask), ("cachedMessages", ScenarioReader.cachedMessages),
+      ("cachedNotices", ScenarioReader.cachedNotices), ("cachedPost", ScenarioReader.cachedPost),
+      ("cachedSchoolRun", ScenarioReader.cachedSchoolRun), ("cachedRoute", ScenarioReader.cachedRoute),
+      ("cachedPickup", ScenarioReader.cachedPickup), ("identities", ScenarioReader.identities),
+      ("identity", ScenarioReader.identity),
     ]
   }
 
@@ -132,10 +141,13 @@ public enum ScenarioSchema {
     if schema === ScenarioReader.device || schema === ScenarioReader.phone {
       switch key {
       case "onboardingCompleted", "signedIn", "offline": return boolean
-      case "screen", "outbox": return reference(key)
+      case "screen", "outbox", "cache", "identities": return reference(key)
       default: break
       }
     }
+    if let cached = cacheValueSchema(of: key, in: schema) { return cached }
+    if schema === ScenarioReader.identities { return reference("identity") }
+    if schema === ScenarioReader.auth, key == "signUp" { return boolean }
     if schema === ScenarioReader.screen {
       switch key {
       case "id":
@@ -364,5 +376,40 @@ enum JSON {
       }
     }
     return result + "\""
+  }
+}
+
+extension ScenarioSchema {
+  /// The value types of a phone's `cache:` that differ from the same keys elsewhere.
+  fileprivate static func cacheValueSchema(of key: String, in schema: YAMLObject.Schema) -> JSON? {
+    let lists: [(YAMLObject.Schema, String)] = [
+      (ScenarioReader.cachedMembers, "cachedMember"), (ScenarioReader.cachedEvents, "cachedEvent"),
+      (ScenarioReader.cachedTasks, "cachedTask"), (ScenarioReader.cachedMessages, "cachedPost"),
+      (ScenarioReader.cachedNotices, "cachedPost"),
+    ]
+    if let (_, item) = lists.first(where: { $0.0 === schema }), key == "list" { return list(of: reference(item)) }
+    if schema === ScenarioReader.cache {
+      switch key {
+      case "family": return reference("cachedFamily")
+      case "members", "events", "tasks", "messages", "notices", "profile", "notifications", "schoolRun":
+        return reference("cached" + key.prefix(1).uppercased() + key.dropFirst())
+      default: return nil
+      }
+    }
+    if schema === ScenarioReader.cachedNotifications, key != "at" { return boolean }
+    if schema === ScenarioReader.cachedFamily, key == "unread" {
+      return .object([("type", .string("integer")), ("minimum", .int(0))])
+    }
+    if schema === ScenarioReader.cachedEvent, key == "kind" {
+      return enumeration(CalendarEvent.Kind.allCases.map(\.rawValue))
+    }
+    if schema === ScenarioReader.cachedSchoolRun {
+      switch key {
+      case "routes": return list(of: reference("cachedRoute"))
+      case "pickups": return list(of: reference("cachedPickup"))
+      default: return nil
+      }
+    }
+    return nil
   }
 }

@@ -42,6 +42,7 @@ public enum ScenarioWriter {
     out.line("  mfaAttempts: \(auth.mfaAttempts)")
     out.line("  mfaLockout: \(duration(auth.mfaLockout))")
     out.line("  mfaCodeLifetime: \(duration(auth.mfaCodeLifetime))")
+    if !auth.signUp { out.line("  signUp: false") }
     if !scenario.journeys.isEmpty {
       out.line("journeys:")
       for journey in scenario.journeys {
@@ -63,9 +64,18 @@ public enum ScenarioWriter {
     out.line("\(indent)offline: \(phone.offline)")
     if let until = phone.accessUntil { out.line("\(indent)accessUntil: \(timestamp(until))") }
     if let until = phone.refreshUntil { out.line("\(indent)refreshUntil: \(timestamp(until))") }
+    if !phone.identities.isEmpty {
+      out.line("\(indent)identities:")
+      for provider in AuthProvider.allCases {
+        guard let identity = phone.identities[provider] else { continue }
+        out.line(
+          "\(indent)  \(provider.rawValue): { name: \(quoted(identity.name)), email: \(quoted(identity.email)) }")
+      }
+    }
     if let screen, let fields = screenFields(screen) {
       out.line("\(indent)screen: { \(fields.joined(separator: ", ")) }")
     }
+    for line in cacheLines(phone.cache, indent: indent) { out.line(line) }
     let outbox = phone.outbox
     guard outbox != Outbox() else { return }
     out.line("\(indent)outbox:")
@@ -87,6 +97,7 @@ public enum ScenarioWriter {
     case .screen(let screen): screenFields(screen)
     case .familyPreview(let code): ["id: familyPreview", "code: \(code)"]
     case .verification(let provider): ["id: mfa", "provider: \(provider.rawValue)"]
+    case .signUp(let provider): ["id: signUp", "provider: \(provider.rawValue)"]
     case .question(let back, let intent):
       screenFields(back).map { back in
         ["id: confirm", "action: \(intent.action.rawValue)"]
@@ -121,7 +132,7 @@ public enum ScenarioWriter {
       if let assignee = draft.assignee { fields.append("assignee: \(assignee)") }
       if let due = draft.due { fields.append("due: \(timestamp(due))") }
       if draft.points != 0 { fields.append("points: \(draft.points)") }
-    case .mfa, .preparing, .familyPreview, .confirm:
+    case .mfa, .signUp, .preparing, .familyPreview, .confirm:
       return nil
     }
     return fields

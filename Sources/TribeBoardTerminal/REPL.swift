@@ -36,6 +36,8 @@ public struct REPL {
   public var lineEditor: LineEditor?
   /// How screens are drawn: the terminal's width, or no frame. Recordings keep the fixed width whatever this is.
   public var renderer: TextRenderer?
+  /// Whether each screen is announced as a screen reader would (``ScreenReaderRenderer``) instead of drawn.
+  public var screenReader = false
   /// How the recording's header names the scenario (``TranscriptHeader``): a built-in name, or a path relative to
   /// the recording's folder; `nil` writes no header.
   public var scenarioReference: String?
@@ -91,7 +93,7 @@ public struct REPL {
     try show(
       style.apply(
         .dim, "TribeBoard simulator · scenario \(simulator.scenario.name) · :help for commands, :quit to leave")
-        + "\n" + opening.text(renderer: renderer ?? TextRenderer(style: style)) + "\n")
+        + "\n" + text(of: opening) + "\n")
     session: while true {
       let line: String
       if let lineEditor {
@@ -127,11 +129,16 @@ public struct REPL {
       } catch {
         throw .recording(path: recorder?.path ?? "", error)
       }
-      let text = step.text(renderer: renderer ?? TextRenderer(style: style))
+      let text = text(of: step)
       if !text.isEmpty { try show(text + "\n") }
     }
     try show("Bye.\n")
     return failures
+  }
+
+  /// What a step shows: the screen drawn, or announced for a screen reader.
+  private func text(of step: Step) -> String {
+    screenReader ? ScreenReaderRenderer.render(step) : step.text(renderer: renderer ?? TextRenderer(style: style))
   }
 
   private func show(_ text: String) throws(Failure) {

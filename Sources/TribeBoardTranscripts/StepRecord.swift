@@ -98,6 +98,8 @@ public struct StepRecord: Encodable, Sendable {
     public var category: String
     public var message: String
     public var recovery: [String]
+    /// The keys of the actions the screen offers as those ways forward.
+    public var actions: [String]
   }
 
   public var journey: String?
@@ -112,6 +114,10 @@ public struct StepRecord: Encodable, Sendable {
   public var actions: [Action]
   public var session: Session?
   public var error: Failure?
+  /// Where the screen's data stands (``LoadState``): `loading`, `loaded`, `empty`, `error`, `offlineWithCache`.
+  public var load: String?
+  /// When the copy shown was loaded, with `offlineWithCache`.
+  public var cachedAt: String?
   public var notice: String?
   /// Quiet notes of the step: a silent session renewal, the queue sent after reconnecting.
   public var notes: [String]
@@ -137,14 +143,17 @@ public struct StepRecord: Encodable, Sendable {
     error = snapshot?.error.map {
       Failure(
         code: $0.code.rawValue, category: $0.category.rawValue, message: $0.message,
-        recovery: $0.recovery.map(\.rawValue))
+        recovery: $0.recovery.map(\.rawValue), actions: snapshot?.recoveries.map(\.key) ?? [])
     }
+    load = snapshot?.load.rawValue
+    cachedAt = snapshot?.staleSince.map { ISO8601DateFormatter().string(from: $0) }
     notice = snapshot?.notice
     notes = snapshot?.notes ?? []
   }
 
   enum CodingKeys: String, CodingKey {
-    case journey, step, input, intent, screen, title, content, actions, session, error, notice, notes, messages
+    case journey, step, input, intent, screen, title, content, actions, session, error, load, cachedAt, notice, notes,
+      messages
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -159,6 +168,8 @@ public struct StepRecord: Encodable, Sendable {
     try container.encode(actions, forKey: .actions)
     try container.encode(session, forKey: .session)
     try container.encode(error, forKey: .error)
+    try container.encode(load, forKey: .load)
+    try container.encode(cachedAt, forKey: .cachedAt)
     try container.encode(notice, forKey: .notice)
     try container.encode(notes, forKey: .notes)
     try container.encode(messages, forKey: .messages)

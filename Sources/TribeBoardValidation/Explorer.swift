@@ -390,10 +390,14 @@ public struct Explorer {
     for text in flow.textShown(state, body: body) {
       if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
     }
-    if let error = state.error, !error.recovery.isEmpty {
+    if let error = state.error {
       let offered = listed
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
         broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
+      }
+      // What ``Flow/recoveryActions(in:failed:)`` names is empty only when the screen offers nothing.
+      if offered.isEmpty {
+        broken.append("\(error.code.rawValue) on \(screen.rawValue) names no way forward")
       }
     }
     return broken
@@ -417,7 +421,7 @@ public struct Explorer {
       }
     }
     if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
-      notice != "Nothing was changed.", to.backend == from.backend
+      !FlowTable.noChangeNotices.contains(notice), to.backend == from.backend
     {
       let phone = { (checkpoint: Simulator.Checkpoint) in
         checkpoint.phoneKeys.first { $0.user == checkpoint.actingUser }
@@ -468,26 +472,20 @@ public struct Explorer {
   private func unfollowedRecovery(
     _ before: AppState, offered: [FlowAction], _ input: Input, _ step: Step, after: AppState
   ) -> [String] {
-    guard let error = before.error, let action = input.action else { return [] }
-    for recovery in error.recovery where Self.follows(recovery, action, offered: offered) {
-      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) offers “\(recovery.label)”"
+    guard let error = before.error, let action = input.action,
+      let chosen = offered.first(where: { $0.id == action }),
+      error.recovery.contains(where: { Flow.follows($0, chosen) })
+        || !error.recovery.contains(where: { recovery in offered.contains { Flow.follows(recovery, $0) } })
+    else { return [] }
+    // Only an input that may be one of the ways the error names is worth working those out.
+    for named in flow.recoveryActions(in: before) where named.id == action {
+      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) names “\(named.label)”"
       if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
       if flow.actions(in: after).isEmpty {
         return ["\(offers), but “\(input.text)” leads to \(after.screen.id.rawValue), which offers nothing to do"]
       }
     }
     return []
-  }
-
-  /// Whether choosing `action` follows `recovery`; `offered`, the actions of the screen the error is on.
-  private static func follows(_ recovery: AppError.Recovery, _ action: ActionID, offered: [FlowAction]) -> Bool {
-    switch recovery {
-    case .retry: action == .retry
-    case .edit: offered.contains { $0.id == action && $0.argument != nil }
-    case .back: action == .back || action == .home
-    case .signIn: action == .signInApple || action == .signInGoogle
-    case .newCode: action == .newCode
-    }
   }
 
   /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and

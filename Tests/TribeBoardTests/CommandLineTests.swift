@@ -156,8 +156,8 @@ import Testing
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count > 10)
     let keys: Set = [
-      "journey", "step", "input", "intent", "screen", "title", "content", "actions", "session", "error", "notice",
-      "notes", "messages",
+      "journey", "step", "input", "intent", "screen", "title", "content", "actions", "session", "error", "load",
+      "cachedAt", "notice", "notes", "messages",
     ]
     var lastStep: [String: Int] = [:]
     var sawError = false
@@ -193,7 +193,10 @@ import Testing
       }
       if let error = object["error"] as? [String: Any] {
         sawError = true
-        #expect(Set(error.keys) == ["code", "category", "message", "recovery"], "\(error)")
+        #expect(Set(error.keys) == ["code", "category", "message", "recovery", "actions"], "\(error)")
+        let offered = Set((object["actions"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String })
+        let named = try #require(error["actions"] as? [String])
+        #expect(!named.isEmpty && Set(named).isSubset(of: offered), "\(line)")
       }
       if let session = object["session"] as? [String: Any] {
         sawSession = true

@@ -1,6 +1,10 @@
 import Foundation
+import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
-import TribeBoardSimulator
+import TribeBoardTerminal
+import TribeBoardTranscripts
+import TribeBoardValidation
 
 /// Worlds the defects of the walk from outside were found in, and a way to type into them.
 enum DefectWorlds {

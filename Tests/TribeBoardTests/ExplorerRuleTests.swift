@@ -4,8 +4,12 @@ import TribeBoardCore
 import TribeBoardFlow
 import TribeBoardScenarios
 
+@testable import TribeBoardEngine
 @testable import TribeBoardMocks
-@testable import TribeBoardSimulator
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// The rules behind the defects of the walk from outside (issue 19), kept by exploration: each is shown failing on a
 /// break planted into the app's table, the world, or the checker's input.

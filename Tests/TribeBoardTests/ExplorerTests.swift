@@ -34,8 +34,10 @@ import TribeBoardValidation
   /// Refusing what changes nothing (pinning a pinned notice, claiming a pickup you drive), offering no item actions
   /// on a list that did not load and rechecking the membership on reconnecting left fewer (757 states and 1798
   /// transitions, 608 and 1532, 203 and 608 before: 709/1730, 606/1530 and 201/601 after). With faults the walk
-  /// also moves the clock to just past the nearest deadline ahead (a visit's end, an access token's, a code's).
-  @Test(arguments: [("family-admin", 1113, 2651), ("offline", 970, 2354), ("visitor", 407, 1118)])
+  /// also moves the clock to just past the nearest deadline ahead (a visit's end, an access token's, a code's). A
+  /// relaunch without a network opens the family board from the phone's cache rather than the *preparing* screen,
+  /// so those states are ones the walk already knows (1113/2651, 970/2354 and 407/1118 before).
+  @Test(arguments: [("family-admin", 1088, 2618), ("offline", 947, 2317), ("visitor", 398, 1090)])
   func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
     let explorer = Explorer(
       scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))
@@ -148,7 +150,7 @@ import TribeBoardValidation
     let nowhere = try #require(report.violations.first { $0.invariant.contains("offers nothing") })
     #expect(
       nowhere.invariant
-        == "validationFailed on tasks offers “Go back”, but “home” leads to profile, which offers nothing to do")
+        == "validationFailed on tasks names “Dashboard”, but “home” leads to profile, which offers nothing to do")
     #expect(nowhere.inputs == ["tasks", "add task", "home"])
   }
 

@@ -47,7 +47,7 @@ import TribeBoardMocks
     // The question's yes carries the permission of the action it asks about, checked before asking: the walk
     // refuses that action to the roles without it on the screen it belongs to.
     case .confirm: nil
-    case .onboarding, .signIn, .mfa, .preparing, .familySetup, .createFamily, .joinFamily, .familyPreview: nil
+    case .onboarding, .signIn, .mfa, .signUp, .preparing, .familySetup, .createFamily, .joinFamily, .familyPreview: nil
     }
   }
 
@@ -187,7 +187,7 @@ import TribeBoardMocks
           .noticeboard, .schoolRun, .settings, .profile, .notifications, .familyManagement, .memberDetail, .confirm,
         ])
     let signIn = FlowTable.app[.signIn].actions.first { $0.id == .signInApple }
-    #expect(signIn?.targets == [.mfa, .familySetup] + family)
+    #expect(signIn?.targets == [.mfa, .familySetup, .signUp] + family)
     let code = FlowTable.app[.mfa].actions.first { $0.id == .enterCode }
     #expect(code?.targets == [.familySetup, .signIn] + family)
   }

@@ -242,14 +242,14 @@ import TribeBoardMocks
       diagnostics("sumary: x\n").first == "x.yaml:1:1: error: unknown key 'sumary' (did you mean 'summary'?)")
     #expect(
       diagnostics(minimal(replacing: "signedIn: true", with: "colour: blue")).first
-        == "x.yaml:5:3: error: unknown key 'colour' in 'device'; the keys here are user, onboardingCompleted, signedIn, offline, accessUntil, refreshUntil, screen, outbox"
+        == "x.yaml:5:3: error: unknown key 'colour' in 'device'; the keys here are user, onboardingCompleted, signedIn, offline, accessUntil, refreshUntil, screen, outbox, cache, identities"
     )
   }
 
   @Test func wrongTypesAreReported() {
     #expect(
       diagnostics(minimal(replacing: "device:\n  user: sarah\n  signedIn: true", with: "device: [sarah]")) == [
-        "x.yaml:3:9: error: 'device' must be a mapping with the keys user, onboardingCompleted, signedIn, offline, accessUntil, refreshUntil, screen, outbox; "
+        "x.yaml:3:9: error: 'device' must be a mapping with the keys user, onboardingCompleted, signedIn, offline, accessUntil, refreshUntil, screen, outbox, cache, identities; "
           + "found a list"
       ])
     #expect(

@@ -5,7 +5,11 @@ import TribeBoardFlow
 import TribeBoardMocks
 import TribeBoardScenarios
 
-@testable import TribeBoardSimulator
+@testable import TribeBoardEngine
+@testable import TribeBoardRendering
+@testable import TribeBoardTerminal
+@testable import TribeBoardTranscripts
+@testable import TribeBoardValidation
 
 /// The defects found by walking the app from outside (issue 19), each kept by the smallest walk that showed it.
 @Suite struct WalkDefectTests {

@@ -50,6 +50,9 @@ extension Tribeboard {
     @Flag(help: "Draw no box around screens.")
     var plain = false
 
+    @Flag(help: "Announce each screen as a screen reader would, instead of drawing it.")
+    var screenReader = false
+
     @Option(
       help: ArgumentHelp(
         "Start at a step of one of the scenario's journeys (all of it without @STEP), as :go does.",
@@ -57,14 +60,16 @@ extension Tribeboard {
     var from: String?
 
     func run() async throws {
-      try await Self.session(scenario: scenario, record: record, plainInput: plainInput, plain: plain, from: from)
+      try await Self.session(
+        scenario: scenario, record: record, plainInput: plainInput, plain: plain, from: from,
+        screenReader: screenReader)
     }
 
     /// The session, from the options' values. A bare `tribeboard` calls it straight with the defaults (see
     /// ``Tribeboard/main()``).
     static func session(
       scenario: String = BundledScenarios.defaultName, record: String? = nil, plainInput: Bool = false,
-      plain: Bool = false, from: String? = nil
+      plain: Bool = false, from: String? = nil, screenReader: Bool = false
     ) async throws {
       let loaded = try loadScenario(scenario)
       let recordURL = try record.map(checkedRecordURL)
@@ -72,8 +77,9 @@ extension Tribeboard {
       let interactive = isatty(STDIN_FILENO) == 1
       var repl = REPL(
         simulator: Simulator(scenario: loaded),
-        style: .forStandardOutput(),
+        style: screenReader ? .plain : .forStandardOutput(),
         recordURL: recordURL, showsPrompt: interactive)
+      repl.screenReader = screenReader
       repl.scenarioReference = recordURL.map { TranscriptHeader.reference(to: scenario, fromTranscriptAt: $0.path) }
       if interactive || plain {
         repl.renderer = TextRenderer(
