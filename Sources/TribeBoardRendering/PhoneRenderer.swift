@@ -62,13 +62,13 @@ public struct PhoneRenderer: Sendable {
       html += confirmSheet(snapshot, frame: frame)
     } else if snapshot.screen == .dashboard {
       html += whoLine(snapshot) + messages(snapshot, frame: frame)
-      // The module tiles come first, as the app's home screen has them.
-      html += actions(snapshot, frame: frame, id: id)
-      html += body(snapshot, frame: frame, id: id)
+      // The module tiles come first, as the app's home screen has them; the other actions after the content.
+      let (tiles, rest) = actions(snapshot, frame: frame, id: id)
+      html += tiles + body(snapshot, frame: frame, id: id) + rest
     } else {
       html += whoLine(snapshot) + messages(snapshot, frame: frame)
-      html += body(snapshot, frame: frame, id: id)
-      html += actions(snapshot, frame: frame, id: id)
+      let (tiles, rest) = actions(snapshot, frame: frame, id: id)
+      html += body(snapshot, frame: frame, id: id) + tiles + rest
     }
     html += "</div></div></section>"
     return html
@@ -217,7 +217,8 @@ public struct PhoneRenderer: Sendable {
 
   // MARK: Actions
 
-  private func actions(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> String {
+  /// The module tiles, and the other actions: forms for values, then buttons.
+  private func actions(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> (tiles: String, rest: String) {
     var tiles = ""
     var buttons = ""
     var forms = ""
@@ -230,11 +231,10 @@ public struct PhoneRenderer: Sendable {
         buttons += button(action, in: snapshot, class: "btn \(action.kind.rawValue)")
       }
     }
-    var html = ""
-    if !tiles.isEmpty { html += form(frame) + "<ul class=\"tiles\" aria-label=\"Modules\">\(tiles)</ul></form>" }
-    html += forms
-    if !buttons.isEmpty { html += form(frame) + "<div class=\"actions\">\(buttons)</div></form>" }
-    return html
+    let tileList = tiles.isEmpty ? "" : form(frame) + "<ul class=\"tiles\" aria-label=\"Modules\">\(tiles)</ul></form>"
+    var rest = forms
+    if !buttons.isEmpty { rest += form(frame) + "<div class=\"actions\">\(buttons)</div></form>" }
+    return (tileList, rest)
   }
 
   /// An action that takes a value: a labelled input of the value's kind and a submit button named by the action.

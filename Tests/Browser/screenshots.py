@@ -7,6 +7,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from browser import Server, chrome  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
 
 SHOTS = [
     ("onboarding", "new-user", []),
@@ -16,7 +17,7 @@ SHOTS = [
     ("messages", "family-admin", ["messages"]),
     ("school-run", "family-admin", ["school run"]),
     ("settings", "family-admin", ["settings"]),
-    ("family-created", "new-user", [":go create-family"]),
+    ("family-created", "new-user", ["skip", "sign in apple", "retry", "create family", "name The Johnsons"]),
 ]
 
 
@@ -32,6 +33,8 @@ def main():
                         server.post_line(line)
                     driver.get(server.address)
                     driver.save_screenshot(os.path.join(out, f"{name}-{scheme}.png"))
+                    phone = driver.find_element(By.CSS_SELECTOR, ".phone.acting")
+                    phone.screenshot(os.path.join(out, f"{name}-phone-{scheme}.png"))
         finally:
             driver.quit()
 

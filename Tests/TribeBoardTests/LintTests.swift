@@ -303,9 +303,10 @@ import TribeBoardValidation
     let findings = await ScenarioLint(scenario: loaded.scenario, sourceMap: loaded.sourceMap).run()
     #expect(findings.count == 6, "one finding of each kind the example shows")
     let output = findings.map(\.description).joined(separator: "\n") + "\n1 scenario: \(findings.count) warnings\n"
-    let readme = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+    let readme = try ReadmeTests.doc("docs/validating.md")
     #expect(
       readme.contains("$ tribeboard lint family-week.yaml\n" + output),
-      "README's lint example differs from lint's findings on Tests/Fixtures/lint/family-week.yaml; paste them")
+      "docs/validating.md's lint example differs from lint's findings on Tests/Fixtures/lint/family-week.yaml; paste them"
+    )
   }
 }

@@ -10,14 +10,20 @@ import TribeBoardTranscripts
 import TribeBoardValidation
 
 @Suite struct ReadmeTests {
-  static let readme = URL(fileURLWithPath: #filePath)
+  static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("README.md")
+  static let readme = root.appendingPathComponent("README.md")
+
+  /// A document of the reference, by its path from the package's root (`docs/repl.md`).
+  static func doc(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
 
   @Test func theRolesTableIsTheOutputOfTribeboardRoles() throws {
-    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let text = try Self.doc("docs/flows-and-roles.md")
     #expect(
-      text.contains(PermissionTable.markdown()), "README's matrix differs from 'tribeboard roles'; paste its output")
+      text.contains(PermissionTable.markdown()),
+      "docs/flows-and-roles.md's matrix differs from 'tribeboard roles'; paste its output")
   }
 
   @Test func theFirstLinesGiveTheTwoCommands() throws {
@@ -29,11 +35,11 @@ import TribeBoardValidation
 }
 
 @Suite struct FlowGraphTests {
-  @Test func theReadmeEmbedsTheCurrentGraph() throws {
-    let text = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+  @Test func theDocsEmbedTheCurrentGraph() throws {
+    let text = try ReadmeTests.doc("docs/validating.md")
     #expect(
       text.contains("```mermaid\n" + FlowGraph.render(format: .mermaid) + "```"),
-      "README's flow graph differs from 'tribeboard graph'; paste its output")
+      "docs/validating.md's flow graph differs from 'tribeboard graph'; paste its output")
   }
 
   @Test func everyScreenAppearsAndEveryTargetIsAScreen() {
@@ -73,9 +79,9 @@ import TribeBoardValidation
 }
 
 @Suite struct ReadmeScenarioExampleTests {
-  /// The first YAML block under the README's "Scenario file reference" heading.
+  /// The first YAML block under the "Scenario file reference" heading of `docs/scenario-format.md`.
   static func example() throws -> String {
-    let text = try String(contentsOf: ReadmeTests.readme, encoding: .utf8)
+    let text = try ReadmeTests.doc("docs/scenario-format.md")
     let section = try #require(text.range(of: "## Scenario file reference"))
     let rest = text[section.upperBound...]
     let open = try #require(rest.range(of: "```yaml\n"))
@@ -84,11 +90,11 @@ import TribeBoardValidation
   }
 
   @Test func theReferenceExampleLoadsAndItsJourneysPass() async throws {
-    let scenario = try ScenarioLoader.parse(try Self.example(), source: "README.md")
+    let scenario = try ScenarioLoader.parse(try Self.example(), source: "docs/scenario-format.md")
     #expect(!scenario.journeys.isEmpty)
     for journey in scenario.journeys {
       let run = await Transcript.run(scenario, inputs: journey.steps)
-      #expect(run.failures.isEmpty, "README's example journey \(journey.name): \(run.failures)")
+      #expect(run.failures.isEmpty, "the reference's example journey \(journey.name): \(run.failures)")
     }
   }
 }
