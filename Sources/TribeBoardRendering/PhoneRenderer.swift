@@ -179,6 +179,7 @@ public struct PhoneRenderer: Sendable {
         html += "<p class=\"empty\">\(HTML.escape(text))</p>"
       case .qr(let payload):
         close()
+        html += Self.qrSVG(payload)
         html += "<p class=\"link\">Link: <span class=\"mono\">\(HTML.escape(payload))</span></p>"
       case .pager(let page, let count):
         close()

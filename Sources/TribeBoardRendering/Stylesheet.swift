@@ -96,6 +96,8 @@ public enum Stylesheet {
     .code-card .code { font-family: var(--mono); font-size: var(--text-2xl); letter-spacing: 0.2em; margin: 0;
       font-weight: 700; }
     .mono { font-family: var(--mono); font-size: var(--text-sm); }
+    .qr { display: block; width: 12rem; max-width: 100%; margin: 0 auto var(--space-2); color: #111111;
+      background: #ffffff; border-radius: var(--radius-sm); }
     .link { color: var(--muted); font-size: var(--text-sm); }
     .pager { display: flex; justify-content: center; gap: var(--space-2); margin: var(--space-4) 0; }
     .pager .dot { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: var(--line); }

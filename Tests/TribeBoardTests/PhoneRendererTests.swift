@@ -64,6 +64,8 @@ import TribeBoardScenarios
     let created = try await Self.phone(
       "new-user", ["skip", "sign in apple", "retry", "create family", "name The Johnsons"])
     #expect(created.contains("<div class=\"code-card\"><p class=\"code-label\">Family code</p>"))
+    #expect(created.contains("<svg class=\"qr\" role=\"img\" aria-label=\"QR code for https://"))
+    #expect(created.contains("<path fill=\"currentColor\" d=\"M4 4h7v1h-7z"))
     let question = try await Self.phone("family-admin", ["settings", "family", "open 2", "remove"])
     #expect(question.contains("<div class=\"sheet\">"))
     #expect(question.contains("class=\"btn destructive\" name=\"line\" value=\"yes\""))

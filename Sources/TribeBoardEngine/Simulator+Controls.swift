@@ -1,0 +1,73 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardScenarios
+
+/// The simulator's control commands: a `:` line split into its name and argument, and sent to the command.
+extension Simulator {
+  // MARK: Controls
+
+  /// A control's name and its argument (trimmed): the text split at its first space, leading spaces skipped; what
+  /// `split(separator: " ", maxSplits: 1)` gives, by bytes when the text is ASCII (exploration types a control at
+  /// every other step, and splitting by characters was a tenth of the work of one).
+  static func controlWords(_ text: String) -> (name: String, argument: String) {
+    let space = UInt8(ascii: " ")
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      let words = text.split(separator: " ", maxSplits: 1)
+      return (words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : "")
+    }
+    guard let start = text.utf8.firstIndex(where: { $0 != space }) else { return ("", "") }
+    let rest = text[start...]
+    guard let end = rest.utf8.firstIndex(of: space) else { return (String(rest), "") }
+    return (String(rest[..<end]), String(rest[rest.utf8.index(after: end)...]).trimmingWhitespaceScalars)
+  }
+
+  func control(_ text: String, into step: inout Step) async {
+    let (name, argument) = Self.controlWords(text)
+    guard let control = SimulatorControl(rawValue: name) else {
+      let names = SimulatorControl.allCases.map { ":\($0.rawValue)" }.joined(separator: " ")
+      let guess = NameSuggestion.didYouMean(":\(name)", in: SimulatorControl.allCases.map { ":\($0.rawValue)" })
+      step.messages.append(
+        .init(kind: .problem, text: "? “:\(name)” is not a simulator command\(guess). Commands: \(names)"))
+      step.snapshot = shownSnapshot
+      return
+    }
+    switch control {
+    case .help:
+      step.messages.append(.init(kind: .info, text: help()))
+    case .where:
+      step.messages.append(.init(kind: .info, text: await whereText()))
+    case .quit:
+      step.quit = true
+    case .reset:
+      await start()
+      step.messages.append(.init(kind: .success, text: "Scenario \(scenario.name) started again."))
+      step.snapshot = shownSnapshot
+    case .relaunch:
+      if let device = phones[actingUser]?.device { await launch(on: device) }
+      step.messages.append(.init(kind: .success, text: "The app was closed and opened again."))
+      step.snapshot = shownSnapshot
+    case .scenario:
+      await switchScenario(argument, into: &step)
+    case .as:
+      await act(as: argument, into: &step)
+    case .clock:
+      await moveClock(argument, into: &step)
+    case .fault:
+      fault(argument, into: &step)
+    case .offline, .online:
+      await setNetwork(online: control == .online, into: &step)
+    case .latency:
+      latency(argument, into: &step)
+    case .expect:
+      await expect(argument, into: &step)
+    case .undo:
+      await undo(into: &step)
+    case .go:
+      await go(to: argument, into: &step)
+    case .save:
+      await save(argument, into: &step)
+    }
+  }
+}

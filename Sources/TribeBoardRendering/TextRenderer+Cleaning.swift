@@ -1,0 +1,68 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+
+/// Cleaning text for the terminal: control characters shown as `�`, trailing spaces trimmed.
+extension TextRenderer {
+  /// `text` with control characters (escape sequences, line breaks) shown as `�`, so no content can break out of
+  /// the block, colour the terminal, or forge a `> ` input line in a transcript.
+  public static func clean(_ text: String) -> String {
+    guard hasControlCharacters(text) else { return text }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+  }
+
+  /// Whether `text` holds a control character (general category Cc, U+0000–U+001F and U+007F–U+009F, what
+  /// `Validation.containsControlCharacters` looks for), from its UTF-8 bytes alone: a C0 control or DEL is one byte
+  /// below 0x20 or 0x7F, a C1 control is 0xC2 then 0x80–0x9F. No scalar's properties are looked up.
+  /// With `allowingLineBreaks`, a line break (`\n`) does not count.
+  package static func hasControlCharacters(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
+    let lineBreak: UInt8 = allowingLineBreaks ? 0x0A : 0xFF
+    func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if (byte < 0x20 && byte != lineBreak) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+        previous = byte
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.utf8)
+  }
+
+  /// `line` without the spaces that end it, as `String(line.reversed().drop { $0 == " " }.reversed())` gives it,
+  /// from the UTF-8 bytes. A space is its own character when an ASCII byte (or nothing) comes before the run of
+  /// spaces, since no ASCII character joins a following one; otherwise characters decide (a combining mark after a
+  /// space, or a prepended mark before it, makes a character that is not a space).
+  static func trimmingTrailingSpaces(_ line: String) -> Substring {
+    let utf8 = line.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex {
+      let before = utf8.index(before: end)
+      guard utf8[before] == 0x20 else { break }
+      end = before
+    }
+    guard end == utf8.startIndex || utf8[utf8.index(before: end)] < 0x80 else {
+      var characters = line[...]
+      while characters.last == " " { characters.removeLast() }
+      return characters
+    }
+    return line[..<end]
+  }
+}
+
+extension Block {
+  /// The block with every text run through ``TextRenderer/clean(_:)``.
+  var cleaned: Block {
+    let clean = TextRenderer.clean
+    switch self {
+    case .paragraph(let text): return .paragraph(clean(text))
+    case .field(let label, let value): return .field(clean(label), clean(value))
+    case .section(let title): return .section(clean(title))
+    case .item(let ref, let text, let flag): return .item(ref: ref, text: clean(text), flag: flag.map(clean))
+    case .empty(let text): return .empty(clean(text))
+    case .qr(let payload): return .qr(payload: clean(payload))
+    case .pager: return self
+    }
+  }
+}

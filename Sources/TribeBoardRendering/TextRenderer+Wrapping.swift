@@ -1,0 +1,130 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardFlow
+
+/// Width and wrapping: counting characters, and breaking long lines at spaces.
+extension TextRenderer {
+  /// A message (help, errors, notes: text outside the frame) with every line longer than `width` characters broken
+  /// at its last space that fits; a continuation keeps the line's own indent, so help entries stay readable.
+  package static func wrappedMessage(_ text: String, width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      guard line.count > width else { return String(line) }
+      let indent = String(repeating: " ", count: min(line.prefix { $0 == " " }.count, width / 2))
+      var rest = Substring(line)
+      var lines: [Substring] = []
+      while rest.count > width {
+        let limit = rest.index(rest.startIndex, offsetBy: width)
+        let space = rest[rest.index(after: rest.startIndex)...limit].lastIndex(of: " ")
+        guard let space, rest[..<space].contains(where: { $0 != " " }) else {
+          lines.append(rest[..<limit])
+          rest = Substring(indent) + rest[limit...]
+          continue
+        }
+        lines.append(rest[..<space])
+        rest = Substring(indent) + rest[rest.index(after: space)...].drop { $0 == " " }
+      }
+      return (lines + [rest]).joined(separator: "\n")
+    }
+    .joined(separator: "\n")
+  }
+
+  /// `text` with every line longer than `width` visible characters (escape sequences take no room) broken inside
+  /// the frame: the rest of a content line continues on a new line after `│   `.
+  static func wrapped(_ text: String, width: Int) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 64)
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if index > 0 { result += "\n" }
+      var visible = 0
+      var inEscape = false
+      var lastSpace: String.Index?
+      var current = ""
+      let framed = line.hasPrefix("│")
+      for character in line {
+        if character == "\u{1B}" {
+          inEscape = true
+        } else if inEscape {
+          if character.isLetter { inEscape = false }
+        } else {
+          if visible == width && framed {
+            // Break at the last space of the line if there is one, else here.
+            if let space = lastSpace {
+              let rest = current[current.index(after: space)...]
+              current = String(current[..<space])
+              result += current + "\n│   "
+              current = String(rest)
+              visible = 4 + rest.count
+            } else {
+              result += current + "\n│   "
+              current = ""
+              visible = 4
+            }
+            lastSpace = nil
+          }
+          visible += 1
+          if character == " " && visible > 6 { lastSpace = current.endIndex }
+        }
+        current.append(character)
+      }
+      result += current
+    }
+    return result
+  }
+
+  /// `text.count`, from the UTF-8 count when the text is printable ASCII (then each character is one byte: of ASCII
+  /// pairs only CR LF joins into one character).
+  static func characterCount(_ text: String) -> Int {
+    isPrintableASCII(text) ? text.utf8.count : text.count
+  }
+
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
+  /// ``wrap(_:width:)`` over bytes, for text of printable ASCII only (one character per byte); `nil` for any other.
+  static func wrapPrintableASCII(_ text: String, width: Int) -> [String]? {
+    var text = text
+    return text.withUTF8 { bytes -> [String]? in
+      var lines: [String] = []
+      var line: [UInt8] = []
+      line.reserveCapacity(width + 1)
+      var start = 0
+      while start < bytes.count {
+        guard bytes[start] != 0x20 else {
+          start += 1
+          continue
+        }
+        var end = start
+        while end < bytes.count && bytes[end] != 0x20 {
+          guard (0x21..<0x7F).contains(bytes[end]) else { return nil }
+          end += 1
+        }
+        if !line.isEmpty && line.count + 1 + (end - start) > width {
+          lines.append(String(decoding: line, as: UTF8.self))
+          line.removeAll(keepingCapacity: true)
+        }
+        if !line.isEmpty { line.append(0x20) }
+        line.append(contentsOf: bytes[start..<end])
+        start = end
+      }
+      if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+      return lines
+    }
+  }
+
+  /// Breaks `text` into lines of at most `width` characters, at spaces.
+  func wrap(_ text: String, width: Int) -> [String] {
+    if let lines = Self.wrapPrintableASCII(text, width: width) { return lines }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " \(word)"
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}

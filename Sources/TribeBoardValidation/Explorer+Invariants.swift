@@ -1,0 +1,177 @@
+import Foundation
+import TribeBoardCore
+import TribeBoardEngine
+import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardScenarios
+import TribeBoardTranscripts
+
+/// The invariants the walk checks after every step, each broken one said as a sentence.
+extension Explorer {
+  /// The invariants after a step; each broken one as a sentence. Those that depend only on the state reached are
+  /// checked the first time it is reached (`newState`), by the shortest inputs: a state seen before passed them.
+  func violations(
+    _ simulator: Simulator, _ step: Step, state: AppState, checkpoint: Simulator.Checkpoint, newState: Bool
+  ) -> [String] {
+    var broken: [String] = []
+    if step.transition?.action == .signOut {
+      if state.session != .signedOut { broken.append("the app still holds a session after signing out") }
+      if simulator.phones[simulator.actingUser]?.device.token != nil {
+        broken.append("the phone keeps its token after signing out")
+      }
+    }
+    guard newState else { return broken }
+    let screen = state.screen.id
+    if screen.needsFamily, state.family == nil || state.user == nil {
+      broken.append("a family screen (\(screen.rawValue)) shows without a signed-in member")
+    }
+    if let requires = reference[screen].requires, screen.needsFamily, !state.allows(requires) {
+      broken.append(
+        "\(state.role?.displayName ?? "someone without a role") is on \(screen.rawValue), which needs “\(requires.summary)”"
+      )
+    }
+    if screen.needsFamily, let membership = state.membership,
+      !membership.isActive(at: simulator.environment.clock.now())
+    {
+      broken.append("a visitor whose access ended is still on \(screen.rawValue)")
+    }
+    let codes = checkpoint.backend.families.map(\.code)
+    if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
+    if let phone = checkpoint.phoneKeys.first(where: { $0.user == checkpoint.actingUser }) {
+      let ids = phone.memory.outbox.changes.map(\.id)
+      if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
+    }
+    let now = simulator.environment.clock.now()
+    for user in checkpoint.backend.peopleInSeveralFamilies(at: now) {
+      broken.append("\(user) is an active member of more than one family")
+    }
+    if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
+    let listed = flow.actions(in: state)
+    let body = flow.table[screen].body(state)
+    if let offered = flow.itemActionsWithoutItems(state, offered: listed, body: body) { broken.append(offered) }
+    for text in flow.textShown(state, body: body) {
+      if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
+    }
+    if let error = state.error {
+      let offered = listed
+      for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
+        broken.append("\(error.code.rawValue) on \(screen.rawValue) offers “\(recovery.label)”, which the screen lacks")
+      }
+      // What ``Flow/recoveryActions(in:failed:)`` names is empty only when the screen offers nothing.
+      if offered.isEmpty {
+        broken.append("\(error.code.rawValue) on \(screen.rawValue) names no way forward")
+      }
+    }
+    return broken
+  }
+
+  /// The rules a step keeps whether or not the state it reaches is new: wrong verification codes are forgotten only
+  /// by a successful sign-in or the end of a lockout; a success notice only when something changed (the backend,
+  /// the changes waiting on the acting phone or its session; not the count of changes the phone has made, which
+  /// every submitted change moves). `before`, the acting person's state before the step.
+  func ruleViolations(
+    _ simulator: Simulator, _ step: Step, before: AppState, from: Simulator.Checkpoint, to: Simulator.Checkpoint
+  ) -> [String] {
+    var broken: [String] = []
+    let now = simulator.environment.clock.now()
+    let forgotten = to.backend.wrongCodesForgotten(since: from.backend, signedIn: [], at: now)
+    if !forgotten.isEmpty {
+      let signedIn: Set<UserID> =
+        before.session.auth == nil ? Set(simulator.state.session.auth.map { [$0.user.id] } ?? []) : []
+      for user in to.backend.wrongCodesForgotten(since: from.backend, signedIn: signedIn, at: now) {
+        broken.append("\(user)'s wrong verification codes were forgotten without a sign-in or a lockout ending")
+      }
+    }
+    if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
+      !FlowTable.noChangeNotices.contains(notice), to.backend == from.backend
+    {
+      let phone = { (checkpoint: Simulator.Checkpoint) in
+        checkpoint.phoneKeys.first { $0.user == checkpoint.actingUser }
+      }
+      let (earlier, later) = (phone(from), phone(to))
+      if let earlier, let later, earlier.memory.isSame(apartFromChangesMade: later.memory),
+        earlier.session == later.session
+      {
+        broken.append("“\(notice)” is shown, but nothing changed")
+      }
+    }
+    return broken
+  }
+
+  /// The changes each phone holds, waiting to be sent, at `checkpoint` (before a step).
+  func waitingChanges(_ checkpoint: Simulator.Checkpoint) -> [(user: UserID, changes: [PendingChange])] {
+    var waiting: [(user: UserID, changes: [PendingChange])] = []
+    for phone in checkpoint.phoneKeys where !phone.memory.outbox.changes.isEmpty {
+      waiting.append((phone.user, phone.memory.outbox.changes))
+    }
+    return waiting
+  }
+
+  /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by
+  /// the backend (or settled by its conflict rules), or refused with a note that says so.
+  ///
+  /// `after`: the simulation after the step; `actingNotes`, what the step noted on the acting phone.
+  func lostChanges(
+    waiting: [(user: UserID, changes: [PendingChange])], after: Simulator.Checkpoint, notes actingNotes: [String]
+  ) -> [String] {
+    guard !waiting.isEmpty else { return [] }
+    let applied = after.backend.appliedChanges
+    var broken: [String] = []
+    for (user, changes) in waiting {
+      let phone = after.phoneKeys.first { $0.user == user }
+      let still = Set(phone?.memory.outbox.changes.map(\.id) ?? [])
+      let notes = user == after.actingUser ? actingNotes : []
+      for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
+        guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
+        broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
+      }
+    }
+    return broken
+  }
+
+  /// Every recovery offered leads somewhere: choosing the action an error names as the way forward is not
+  /// refused, and does not end on a screen with nothing to do.
+  func unfollowedRecovery(
+    _ before: AppState, offered: [FlowAction], _ input: Input, _ step: Step, after: AppState
+  ) -> [String] {
+    guard let error = before.error, let action = input.action,
+      let chosen = offered.first(where: { $0.id == action }),
+      error.recovery.contains(where: { Flow.follows($0, chosen) })
+        || !error.recovery.contains(where: { recovery in offered.contains { Flow.follows(recovery, $0) } })
+    else { return [] }
+    // Only an input that may be one of the ways the error names is worth working those out.
+    for named in flow.recoveryActions(in: before) where named.id == action {
+      let offers = "\(error.code.rawValue) on \(before.screen.id.rawValue) names “\(named.label)”"
+      if step.transition == nil { return ["\(offers), but “\(input.text)” is refused"] }
+      if flow.actions(in: after).isEmpty {
+        return ["\(offers), but “\(input.text)” leads to \(after.screen.id.rawValue), which offers nothing to do"]
+      }
+    }
+    return []
+  }
+
+  /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and
+  /// leave the same state. `nil` when they do.
+  func replayDiffers(_ inputs: [String], text: String, key: Simulator.StateKey) async -> String? {
+    let fresh = Simulator(scenario: scenario, flow: flow)
+    await fresh.start()
+    var last: Step?
+    for input in inputs { last = await fresh.handle(input) }
+    guard let last else { return nil }
+    let replayed = last.text(style: .plain)
+    if replayed != text {
+      let explored = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let again = replayed.split(separator: "\n", omittingEmptySubsequences: false)
+      let line =
+        (0..<min(explored.count, again.count)).first { explored[$0] != again[$0] } ?? min(explored.count, again.count)
+      let said = line < explored.count ? String(explored[line]) : "(nothing)"
+      let says = line < again.count ? String(again[line]) : "(nothing)"
+      return "replaying the inputs from the start shows different text than exploring did, "
+        + "from line \(line + 1) of the last step: “\(says)” instead of “\(said)”"
+    }
+    if fresh.key(fresh.checkpoint()) != key {
+      return "replaying the inputs from the start leaves a different state than exploring did"
+    }
+    return nil
+  }
+}
