@@ -63,7 +63,9 @@ actor LiveSimulation {
       steps.append(await run(":as \(phone)"))
     }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if let refusal = refusal(of: trimmed) {
+    // A simulator command's name and argument, read as the engine reads them.
+    let control = trimmed.hasPrefix(":") ? Simulator.controlWords(String(trimmed.dropFirst())) : nil
+    if let refusal = refusal(of: control) {
       var step = Step(input: line)
       step.messages.append(.init(kind: .problem, text: refusal))
       steps.append(step)
@@ -72,17 +74,16 @@ actor LiveSimulation {
       steps.append(await run(trimmed))
     }
     let succeeded = steps.last?.messages.allSatisfy { $0.kind != .problem } ?? false
-    let switched =
-      trimmed.hasPrefix(":scenario ") && succeeded || trimmed == ":reset" || simulator.scenario.name != before
+    let switchedTo: String? =
+      if let control, control.name == "scenario", !control.argument.isEmpty, succeeded { control.argument } else { nil }
+    let switched = switchedTo != nil || control?.name == "reset" || simulator.scenario.name != before
     if switched {
       shown = [simulator.actingUser]
       position = nil
-      if trimmed.hasPrefix(":scenario ") {
-        scenarioReference = String(trimmed.dropFirst(10)).trimmingCharacters(in: .whitespaces)
-      }
+      if let switchedTo { scenarioReference = switchedTo }
     }
-    if trimmed.hasPrefix(":go "), succeeded {
-      position = String(trimmed.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+    if let control, control.name == "go", !control.argument.isEmpty, succeeded {
+      position = control.argument
     } else if Simulator.changesTheSimulation(trimmed) {
       position = nil
     }
@@ -98,18 +99,15 @@ actor LiveSimulation {
     return step
   }
 
-  /// Why the browser does not pass `line` to the simulator, if it does not.
-  private func refusal(of line: String) -> String? {
-    let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-    switch words.first {
-    case ":save":
+  /// Why the browser does not pass a simulator command to the simulator, if it does not.
+  private func refusal(of control: (name: String, argument: String)?) -> String? {
+    switch control?.name {
+    case "save":
       return "? The browser writes nothing on the server: use “Download scenario” to save the world as a file."
-    case ":quit":
+    case "quit":
       return "? Close the tab to leave; the simulation stays here for the next visit."
-    case ":scenario":
-      guard words.count > 1 else { return nil }
-      let argument = words[1]
-      guard ScenarioCatalog.isPath(argument) else { return nil }
+    case "scenario":
+      guard let argument = control?.argument, ScenarioCatalog.isPath(argument) else { return nil }
       return ScenarioFiles.check(argument, in: folder)
     default:
       return nil
