@@ -51,6 +51,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
     // The browser front-end's HTTP server (`tribeboard serve`).
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -114,6 +116,8 @@ let package = Package(
       dependencies: [
         "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
         "TribeBoardMocks", "TribeBoardTranscripts", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -150,6 +154,7 @@ let package = Package(
       dependencies: [
         "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
         "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal",
+        "TribeBoardBrowser",
       ],
       path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
     // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.

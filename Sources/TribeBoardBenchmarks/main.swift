@@ -3,7 +3,7 @@
 //   FAMILIES           the big generated world of the command benchmark (default 10000; --smoke: 200)
 //   --smoke            a quick pass over every measure (CI runs it so the benchmark cannot rot); no callgrind
 //   --no-instructions  skip the instruction counts (they run this binary under valgrind's callgrind)
-//   --only SECTION     one section: replay, startup, commands or load
+//   --only SECTION     one section: replay, startup, commands, load or browser
 // The top level never awaits (see `blocking` in BenchSupport.swift): callgrind runs this binary's child modes.
 import Foundation
 import TribeBoardEngine
@@ -21,6 +21,21 @@ import TribeBoardValidation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+// `--socket-load HOST PORT PATH CONNECTIONS SECONDS`: steps/s through `tribeboard serve`'s socket (Benchmarks/serve.py).
+if arguments.first == "--socket-load", arguments.count == 6, let port = Int(arguments[2]),
+  let connections = Int(arguments[4]), let seconds = Double(arguments[5])
+{
+  do {
+    let rate = try SocketLoad.run(
+      host: arguments[1], port: port, path: arguments[3], connections: connections, seconds: seconds)
+    print(String(format: "%.0f", rate))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("tribeboard-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
 // Child modes, run by `Callgrind.stretches` under valgrind.
 if arguments.first == "--callgrind-child" {
   switch arguments.dropFirst().first {
@@ -28,6 +43,8 @@ if arguments.first == "--callgrind-child" {
     blocking { await ReplayBenchmarks.marked() }
   case "render":
     blocking { await ReplayBenchmarks.markedRendering() }
+  case "browser":
+    blocking { await BrowserBenchmarks.marked(steps: Int(arguments[2])!) }
   case "pieces":
     blocking { await ReplayBenchmarks.markedPieces() }
   case "commands":
@@ -74,7 +91,7 @@ let usage = """
     FAMILIES             the big generated world of the command table (default 10000; --smoke: 200)
     --smoke              every measure once, small worlds, no valgrind: seconds (CI runs it)
     --no-instructions    wall times only (instruction counts run this binary under valgrind's callgrind)
-    --only SECTION       one section: replay, startup, commands or load
+    --only SECTION       one section: replay, startup, commands, load or browser
     --load-families N    the big generated world the load section reads (default 10000; --smoke: 200)
     --world PATH         also load this scenario file in the load section
     -h, --help           this text
@@ -84,7 +101,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
   print(usage)
   exit(0)
 }
-let sections = ["replay", "startup", "commands", "load"]
+let sections = ["replay", "startup", "commands", "load", "browser"]
 do {
   var rest = arguments[...]
   while let argument = rest.popFirst() {
@@ -243,6 +260,26 @@ if wants("load") {
   report(
     "refuse a \(bomb.utf8.count)-byte alias bomb", String(format: "%.2f ms", milliseconds(refused)),
     target: "fails fast, bounded memory")
+}
+
+// 5. The browser's own cost of a step, without the network (Benchmarks/serve.py measures it over loopback).
+if wants("browser") {
+  let steps = smoke ? 20 : 4000
+  let (engine, browser) = blocking { await BrowserBenchmarks.wallTimes(steps: steps) }
+  report("a page's step: the engine alone", format(engine) + " µs", target: "round the modules, family-admin")
+  report("a page's step: engine, drawing, bytes", format(browser) + " µs", target: "what the server adds to HTTP")
+  if countInstructions {
+    do {
+      let stretches = try Callgrind.stretches(["--callgrind-child", "browser", "400"])
+      let engine = stretches.first { $0.label == "engine" }?.instructions ?? 0
+      let browser = stretches.first { $0.label == "browser" }?.instructions ?? 0
+      report(
+        "  instructions per page step", format(browser / 400 / 1000, 0) + " k",
+        target: "engine \(format(engine / 400 / 1000, 0)) k + page \(format((browser - engine) / 400 / 1000, 0)) k")
+    } catch {
+      report("  instructions per page step", "n/a", target: "\(error)")
+    }
+  }
 }
 
 report("peak memory of this run", String(format: "%.0f MiB", peakMemory()), target: "")

@@ -27,8 +27,38 @@ struct FormBody: Equatable, Sendable {
 
   subscript(name: String) -> String? { fields[name] }
 
-  private static func decode(_ text: Substring) -> String? {
-    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+  /// `text` with `+` read as a space and each `%XX` as the byte it names; `nil` when a `%` is not followed by two
+  /// hex digits or the bytes are not UTF-8.
+  static func decode(_ text: Substring) -> String? {
+    let utf8 = text.utf8
+    guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count)
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      utf8.formIndex(after: &index)
+      switch byte {
+      case UInt8(ascii: "+"): out.append(UInt8(ascii: " "))
+      case UInt8(ascii: "%"):
+        guard index < utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
+        utf8.formIndex(after: &index)
+        guard index < utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
+        utf8.formIndex(after: &index)
+        out.append(high << 4 | low)
+      default: out.append(byte)
+      }
+    }
+    return String(validating: out, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }
 

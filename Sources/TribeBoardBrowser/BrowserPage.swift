@@ -28,10 +28,11 @@ enum BrowserPage {
   }
 
   static func regions(
-    facts: LiveSimulation.Facts, views: [Simulator.PhoneView], log: [Step.Message], base: String
+    facts: LiveSimulation.Facts, views: [Simulator.PhoneView], log: String, base: String,
+    drawn: inout PhoneDrawings
   ) -> Regions {
     Regions(
-      phones: phones(views, now: facts.now, base: base), log: logText(log), status: status(facts),
+      phones: phones(views, now: facts.now, base: base, drawn: &drawn), log: log, status: status(facts),
       people: people(facts, views: views, base: base), faults: faults(facts, base: base),
       record: record(facts, base: base))
   }
@@ -77,27 +78,58 @@ enum BrowserPage {
 
   // MARK: Regions
 
-  static func phones(_ views: [Simulator.PhoneView], now: Date, base: String) -> String {
+  static func phones(_ views: [Simulator.PhoneView], now: Date, base: String, drawn: inout PhoneDrawings) -> String {
     let renderer = PhoneRenderer(mode: .live(path: base + "/input"))
-    return views.map { view in
-      renderer.render(
+    return views.map { view in drawn.html(view, now: now, renderer: renderer) }.joined()
+  }
+
+  /// Phones as last drawn, two a person (the screen now and the one before, as a person goes back and forth between
+  /// a module and the dashboard): a phone whose view and clock are as drawn is not drawn again. A step usually
+  /// changes one phone; the others, and a screen gone back to, cost a comparison.
+  struct PhoneDrawings: Sendable {
+    private var drawn: [UserID: [(view: Simulator.PhoneView, time: String, html: String)]] = [:]
+
+    mutating func html(_ view: Simulator.PhoneView, now: Date, renderer: PhoneRenderer) -> String {
+      let time = DateText.time(now)
+      var kept = drawn[view.user] ?? []
+      if let index = kept.firstIndex(where: { $0.time == time && $0.view == view }) {
+        let html = kept[index].html
+        if index != kept.count - 1 { kept.append(kept.remove(at: index)) }
+        drawn[view.user] = kept
+        return html
+      }
+      let html = renderer.render(
         view.snapshot,
         frame: .init(
           user: view.user, name: view.name, now: now, isOnline: view.isOnline, waiting: view.waiting,
           isActing: view.isActing))
-    }.joined()
+      kept.append((view, time, html))
+      if kept.count > 2 { kept.removeFirst() }
+      drawn[view.user] = kept
+      return html
+    }
   }
 
-  static func logText(_ log: [Step.Message]) -> String {
-    log.map { message in
-      let kind =
-        switch message.kind {
-        case .info: "info"
-        case .success: "success"
-        case .problem: "problem"
-        }
-      return "<span class=\"\(kind)\">\(HTML.escape(message.text))</span>\n"
-    }.joined()
+  /// The simulator's last messages as drawn, each drawn once: a step adds a few and the oldest go.
+  struct LogLines: Sendable {
+    private var lines: [String] = []
+
+    mutating func append(_ messages: [Step.Message], keeping limit: Int) {
+      lines += messages.map(BrowserPage.logLine)
+      if lines.count > limit { lines.removeFirst(lines.count - limit) }
+    }
+
+    var html: String { lines.joined() }
+  }
+
+  static func logLine(_ message: Step.Message) -> String {
+    let kind =
+      switch message.kind {
+      case .info: "info"
+      case .success: "success"
+      case .problem: "problem"
+      }
+    return "<span class=\"\(kind)\">\(HTML.escape(message.text))</span>\n"
   }
 
   static func status(_ facts: LiveSimulation.Facts) -> String {

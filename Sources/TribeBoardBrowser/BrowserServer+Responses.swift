@@ -50,12 +50,9 @@ extension BrowserServer {
     return Response(status: .seeOther, headers: headers)
   }
 
-  static func wantsJSON(_ request: Request) -> Bool {
-    request.headers[.accept]?.contains("application/json") == true
-  }
-
-  static func queryEscaped(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~@"))) ?? ""
+  /// Whether the page's script sent the request and takes an update (``UpdateFormat``) as the answer.
+  static func wantsUpdate(_ request: Request) -> Bool {
+    request.headers[.accept]?.contains(UpdateFormat.accept) == true
   }
 
   /// The posted form, at most ``bodyLimit`` bytes (413 beyond), URL-encoded (400 otherwise).
@@ -74,13 +71,12 @@ extension BrowserServer {
 }
 
 /// The checks every request passes before its route: the Host is one this server answers to (no DNS rebinding), a
-/// post comes from this server's own pages (no cross-site posts), the token is presented when the server listens
-/// beyond loopback; and errors become pages that say what happened.
-struct Guard: RouterMiddleware {
-  typealias Context = BasicRequestContext
+/// post or a socket comes from this server's own pages (no cross-site posts, no cross-site sockets), the token is
+/// presented when the server listens beyond loopback; and errors become pages that say what happened.
+struct Guard<Context: RequestContext>: RouterMiddleware {
   let options: BrowserServer.Options
 
-  static let tokenCookie = "tribeboard_token"
+  static var tokenCookie: String { "tribeboard_token" }
 
   func handle(
     _ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response
@@ -97,7 +93,7 @@ struct Guard: RouterMiddleware {
       return BrowserServer.page(
         .misdirectedRequest, title: "Wrong address", "This server answers to its own address only.")
     }
-    if request.method == .post, let origin = request.headers[.origin] {
+    if request.method == .post || request.headers[.upgrade] != nil, let origin = request.headers[.origin] {
       guard let url = URL(string: origin), let host = url.host, allows(host: host) else {
         return BrowserServer.page(.forbidden, title: "Refused", "Changes are taken from this server's own pages only.")
       }

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
+import NIOWebSocket
 import ServiceLifecycle
 import TribeBoardEngine
 import TribeBoardRendering
@@ -11,16 +13,16 @@ extension BrowserServer {
   /// Every route of the page, behind the checks every request passes (``Guard``).
   public func router() -> Router<BasicRequestContext> {
     let router = Router(context: Context.self)
-    router.add(middleware: Guard(options: options))
+    router.add(middleware: Guard<Context>(options: options))
     router.get("/assets/app.css") { _, _ in Self.asset(Stylesheet.css, type: "text/css; charset=utf-8") }
     router.get("/assets/app.js") { _, _ in Self.asset(Script.js, type: "text/javascript; charset=utf-8") }
     router.get("/") { _, _ in await page(store.defaultSimulation) }
     router.post("/new") { request, _ in try await newSimulation(request) }
     router.get("/s/:id") { _, context in try await page(simulation(context)) }
     router.get("/s/:id/state") { request, context in
-      try await state(
-        simulation(context), wait: 0, reload: false, known: request.uri.queryParameters.get("known").flatMap { Int($0) }
-      )
+      let simulation = try await simulation(context)
+      let known = request.uri.queryParameters.get("known").flatMap { Int($0) }
+      return Self.update(await simulation.update(base: base(simulation), known: known))
     }
     router.post("/s/:id/input") { request, context in try await input(request, simulation(context)) }
     router.post("/s/:id/hide") { request, context in
@@ -58,7 +60,7 @@ extension BrowserServer {
   }
 
   /// The simulation the address names; a 404 page when there is none.
-  private func simulation(_ context: Context) async throws -> LiveSimulation {
+  private func simulation(_ context: some RequestContext) async throws -> LiveSimulation {
     guard let id = context.parameters.get("id"), let simulation = await store.simulation(id) else {
       throw HTTPError(.notFound)
     }
@@ -94,53 +96,82 @@ extension BrowserServer {
 
   private func input(_ request: Request, _ simulation: LiveSimulation) async throws -> Response {
     let form = try await Self.form(request)
+    guard Self.wantsUpdate(request) else {
+      do {
+        let line = try BrowserInput.line(from: form)
+        _ = await simulation.handle(line, phone: form["phone"])
+        if options.verbose { Self.say("  \(simulation.id): \(line)") }
+      } catch {
+        return Self.badRequest(error.reason)
+      }
+      return Self.redirect(to: base(simulation))
+    }
+    switch await step(form, simulation) {
+    case .success(let update): return Self.updateResponse(update)
+    case .failure(let invalid): return Self.badRequest(invalid.reason)
+    }
+  }
+
+  /// Runs what a form of the page stands for, and answers with the update for the page's script.
+  private func step(_ form: FormBody, _ simulation: LiveSimulation) async -> Result<ByteBuffer, BrowserInput.Invalid> {
     let line: String
     do {
       line = try BrowserInput.line(from: form)
     } catch {
-      return Self.badRequest(error.reason)
+      return .failure(error)
     }
-    let outcome = await simulation.handle(line, phone: form["phone"])
+    let (outcome, update) = await simulation.step(
+      line, phone: form["phone"], base: base(simulation), known: form["known"].flatMap { Int($0) })
     if options.verbose { Self.say("  \(simulation.id): \(line)") }
-    guard Self.wantsJSON(request) else { return Self.redirect(to: base(simulation)) }
     let latency = outcome.steps.reduce(0) { $0 + $1.latency }
     var url: String?
     if outcome.switchedScenario, let go = form["go"], !go.isEmpty {
-      let name = await simulation.scenario.name
-      url = "?scenario=\(Self.queryEscaped(name))&go=\(Self.queryEscaped(go))"
+      url = "?scenario=\(QueryText.escaped(await simulation.scenario.name))&go=\(QueryText.escaped(go))"
     }
-    return await state(
-      simulation, wait: options.pace == .real ? Int(latency * 1000) : 0, reload: outcome.switchedScenario, url: url,
-      known: form["known"].flatMap { Int($0) })
+    return .success(
+      UpdateFormat.buffer(
+        update, wait: options.pace == .real ? Int(latency * 1000) : 0, reload: outcome.switchedScenario, url: url))
   }
 
   /// After a change made by a form: the new state for the page's script, or the page again without one.
   private func answer(_ request: Request, _ simulation: LiveSimulation) async throws -> Response {
-    Self.wantsJSON(request)
-      ? await state(simulation, wait: 0, reload: false) : Self.redirect(to: base(simulation))
+    Self.wantsUpdate(request)
+      ? Self.update(await simulation.update(base: base(simulation), known: nil))
+      : Self.redirect(to: base(simulation))
   }
 
-  /// The parts of the page a step changes, as JSON for the page's script. A window that says which version it
-  /// shows (`known`) gets only the parts that changed since, when that is the version drawn before.
-  private func state(
-    _ simulation: LiveSimulation, wait: Int, reload: Bool, url: String? = nil, known: Int? = nil
-  ) async -> Response {
-    let (drawing, before) = await simulation.rendered(base: base(simulation))
-    let version = drawing.version
-    let scenario = await simulation.scenario.name
-    let position = await simulation.position
-    let address =
-      url ?? "?scenario=\(Self.queryEscaped(scenario))" + (position.map { "&go=\(Self.queryEscaped($0))" } ?? "")
-    var json = "{\"version\":\(version),\"wait\":\(wait),\"reload\":\(reload),\"url\":\(JSONText.quoted(address))"
-    let shown: BrowserPage.Regions? =
-      known == version ? drawing.regions : known != nil && known == before?.version ? before?.regions : nil
-    let previous = shown?.named.map(\.1)
-    for (index, (name, html)) in drawing.regions.named.enumerated() where previous?[index] != html {
-      json += ",\"\(name)\":" + JSONText.quoted(html)
+  private static func update(_ update: LiveSimulation.Update) -> Response {
+    updateResponse(UpdateFormat.buffer(update))
+  }
+
+  private static func updateResponse(_ buffer: ByteBuffer) -> Response {
+    Response(status: .ok, headers: headers(type: UpdateFormat.mediaType), body: .init(byteBuffer: buffer))
+  }
+
+  /// The socket the page's script sends its steps over, once open: each message is a form, URL-encoded as a post's
+  /// body, and is answered with the update a post would get. Cheaper than a post a step, in the page and here.
+  public func socketRouter() -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(middleware: Guard<BasicWebSocketRequestContext>(options: options))
+    router.ws("/s/:id/socket") { _, context in
+      _ = try await simulation(context)
+      return .upgrade([:])
+    } onUpgrade: { inbound, outbound, context in
+      guard let simulation = try? await simulation(context.requestContext) else { return }
+      for try await message in inbound.messages(maxSize: Self.bodyLimit) {
+        let answer: ByteBuffer
+        if case .text(let text) = message, let form = try? FormBody(text) {
+          switch await step(form, simulation) {
+          case .success(let update): answer = update
+          case .failure(let invalid): answer = UpdateFormat.problem(invalid.reason)
+          }
+        } else {
+          answer = UpdateFormat.problem("a message is a form, URL-encoded, as text")
+        }
+        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: answer)))
+      }
     }
-    json += "}"
-    return Response(
-      status: .ok, headers: Self.headers(type: "application/json"), body: .init(byteBuffer: ByteBuffer(string: json)))
+    return router
   }
 
   /// Server-sent events: the simulation's version each time it changes, until the window closes or the server stops.
@@ -172,52 +203,4 @@ enum HTMLName {
     )
     return kept.isEmpty ? "scenario" : kept
   }
-}
-
-/// JSON string literals, written directly: the page's state is a handful of strings, tens of kilobytes of HTML.
-/// Read by bytes: runs that need no escape are copied whole.
-enum JSONText {
-  static func quoted(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { bytes in
-      var out: [UInt8] = []
-      out.reserveCapacity(bytes.count + bytes.count / 8 + 2)
-      out.append(quote)
-      var start = 0
-      var index = 0
-      func flush(_ escape: StaticString, skipping count: Int = 1) {
-        out.append(contentsOf: bytes[start..<index])
-        out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-        index += count
-        start = index
-      }
-      while index < bytes.count {
-        switch bytes[index] {
-        case quote: flush("\\\"")
-        case backslash: flush("\\\\")
-        case UInt8(ascii: "<"): flush("\\u003c")
-        case 0x0A: flush("\\n")
-        case 0x0D: flush("\\r")
-        case 0x09: flush("\\t")
-        case 0..<0x20:
-          out.append(contentsOf: bytes[start..<index])
-          out.append(contentsOf: Array(String(format: "\\u%04x", Int(bytes[index])).utf8))
-          index += 1
-          start = index
-        // U+2028 and U+2029 (E2 80 A8/A9) end lines in old JavaScript parsers.
-        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA8:
-          flush("\\u2028", skipping: 3)
-        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9:
-          flush("\\u2029", skipping: 3)
-        default: index += 1
-        }
-      }
-      out.append(contentsOf: bytes[start..<bytes.count])
-      out.append(quote)
-      return String(decoding: out, as: UTF8.self)
-    }
-  }
-
-  private static let quote = UInt8(ascii: "\"")
-  private static let backslash = UInt8(ascii: "\\")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 import TribeBoardEngine
@@ -93,6 +94,8 @@ public struct BrowserServer: Sendable {
     let token = options.token
     let app = Application(
       router: router(),
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: socketRouter(), configuration: .init(ws: .init(maxFrameSize: Self.bodyLimit))),
       configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0

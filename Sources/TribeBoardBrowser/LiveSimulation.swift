@@ -8,7 +8,7 @@ import TribeBoardTranscripts
 /// One simulation served to the browser: the engine, the phones on show, the simulator's recent messages, a
 /// recording, and the windows watching it. Steps run one at a time, in the order they arrive, so every window sees
 /// the same story and no step is lost or applied twice.
-actor LiveSimulation {
+package actor LiveSimulation {
   let id: String
   private let simulator: Simulator
   /// Where scenario files may be read from (`:scenario FILE`); `nil` for built-in scenarios only.
@@ -16,7 +16,7 @@ actor LiveSimulation {
   /// How the recording's header names the scenario: a built-in name, or the path as given.
   private var scenarioReference: String
   /// Bumped by every change; windows compare it with theirs.
-  private(set) var version = 0
+  package private(set) var version = 0
   /// The simulator's messages of the last steps, oldest first.
   private(set) var log: [Step.Message] = []
   /// The people whose phone is drawn, in the order they were added; the acting one always is.
@@ -31,7 +31,7 @@ actor LiveSimulation {
 
   static let logLength = 40
 
-  init(id: String, scenario: Scenario, reference: String, folder: URL?) async {
+  package init(id: String, scenario: Scenario, reference: String, folder: URL?) async {
     self.id = id
     simulator = Simulator(scenario: scenario)
     self.folder = folder
@@ -46,23 +46,23 @@ actor LiveSimulation {
   var hasWatchers: Bool { !watchers.isEmpty }
 
   /// What happened when the person acting on `phone` (or the one in hand) typed or clicked `line`.
-  struct Outcome: Sendable {
-    var steps: [Step]
+  package struct Outcome: Sendable {
+    package var steps: [Step]
     /// Whether the scenario changed, so the page's static parts (journeys, people) must be drawn again.
-    var switchedScenario: Bool
+    package var switchedScenario: Bool
   }
 
   /// Runs `line` as the REPL would, on `phone`'s person (taking up their phone first, as `:as` does, when they are
   /// not the one in hand). Lines the browser answers itself: `:save` (use "Download scenario"), `:quit`, and
   /// `:scenario` with a file outside the folder served.
-  func handle(_ line: String, phone: UserID? = nil) async -> Outcome {
+  package func handle(_ line: String, phone: UserID? = nil) async -> Outcome {
     lastUsed = .now
     var steps: [Step] = []
     let before = simulator.scenario.name
     if let phone, phone != simulator.actingUser, simulator.openPhones.contains(phone) {
       steps.append(await run(":as \(phone)"))
     }
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    let trimmed = line.trimmingWhitespaceScalars
     // A simulator command's name and argument, read as the engine reads them.
     let control = trimmed.hasPrefix(":") ? Simulator.controlWords(String(trimmed.dropFirst())) : nil
     if let refusal = refusal(of: control) {
@@ -94,6 +94,7 @@ actor LiveSimulation {
 
   private func run(_ line: String) async -> Step {
     let step = await simulator.handle(line)
+    lastScreen = step.snapshot.map { (simulator.actingUser, $0) }
     note(step)
     recording?.append(step)
     return step
@@ -115,10 +116,18 @@ actor LiveSimulation {
   }
 
   private func note(_ step: Step) {
-    if let input = step.input { log.append(.init(kind: .info, text: "> " + input)) }
-    log += step.messages
+    var messages = step.messages
+    if let input = step.input { messages.insert(.init(kind: .info, text: "> " + input), at: 0) }
+    log += messages
     if log.count > Self.logLength { log.removeFirst(log.count - Self.logLength) }
+    logLines.append(messages, keeping: Self.logLength)
   }
+
+  /// The log's messages as drawn, each drawn once.
+  private var logLines = BrowserPage.LogLines()
+
+  /// The screen the last step drew and whose phone it was: what that phone shows until something else happens.
+  private var lastScreen: (user: UserID, snapshot: ScreenSnapshot)?
 
   /// Removes `user`'s phone from the page (the phone in hand stays); the simulation is unchanged.
   func hide(_ user: UserID) {
@@ -133,6 +142,8 @@ actor LiveSimulation {
     lastUsed = .now
     let opening = await simulator.start()
     log = []
+    logLines = .init()
+    lastScreen = opening.snapshot.map { (simulator.actingUser, $0) }
     note(opening)
     shown = [simulator.actingUser]
     position = nil
@@ -162,7 +173,8 @@ actor LiveSimulation {
   func phoneViews() async -> [Simulator.PhoneView] {
     var views: [Simulator.PhoneView] = []
     for user in simulator.openPhones where shown.contains(user) {
-      if let view = await simulator.phoneView(of: user) { views.append(view) }
+      let drawn = lastScreen.flatMap { $0.user == user ? $0.snapshot : nil }
+      if let view = await simulator.phoneView(of: user, shown: drawn) { views.append(view) }
     }
     return views
   }
@@ -196,15 +208,53 @@ actor LiveSimulation {
   }
 
   private var drawing: Drawing?
+  private var phoneDrawings = BrowserPage.PhoneDrawings()
 
   /// The page's changing parts now, drawn once per version; with the drawing before, so an answer to a window that
   /// has it can leave out what did not change.
   func rendered(base: String) async -> (now: Drawing, before: Drawing?) {
     if let drawing, drawing.version == version { return (drawing, nil) }
-    let regions = BrowserPage.regions(facts: facts(), views: await phoneViews(), log: log, base: base)
+    let regions = BrowserPage.regions(
+      facts: facts(), views: await phoneViews(), log: logLines.html, base: base, drawn: &phoneDrawings)
     let before = drawing
     drawing = Drawing(version: version, regions: regions)
     return (drawing!, before)
+  }
+
+  /// What a window is sent: the version, the page's address, and the parts of the page it lacks.
+  package struct Update: Sendable {
+    package var version: Int
+    /// The query part of the page's address (`?scenario=…&go=…`) for the window's location bar.
+    package var address: String
+    /// The parts that changed since the version the window said it shows (`known`), or every part when it did not
+    /// say or shows one older than the drawing before.
+    package var regions: [(name: String, html: String)]
+  }
+
+  /// The page as it is now, for a window that shows version `known`.
+  package func update(base: String, known: Int?) async -> Update {
+    let (drawing, before) = await rendered(base: base)
+    let shown: BrowserPage.Regions? =
+      known == drawing.version
+      ? drawing.regions : known != nil && known == before?.version ? before?.regions : nil
+    let previous = shown?.named
+    var regions: [(name: String, html: String)] = []
+    for (index, (name, html)) in drawing.regions.named.enumerated() where previous?[index].1 != html {
+      regions.append((name, html))
+    }
+    return Update(version: drawing.version, address: address(), regions: regions)
+  }
+
+  /// Runs `line` (see ``handle(_:phone:)``) and answers with the page as it is after it, in one turn of the actor.
+  package func step(_ line: String, phone: UserID?, base: String, known: Int?) async -> (Outcome, Update) {
+    let outcome = await handle(line, phone: phone)
+    return (outcome, await update(base: base, known: known))
+  }
+
+  /// The query part of the page's address: the scenario and, after a `:go`, the journey step.
+  private func address() -> String {
+    "?scenario=\(QueryText.escaped(simulator.scenario.name))"
+      + (position.map { "&go=\(QueryText.escaped($0))" } ?? "")
   }
 
   // MARK: Watching

@@ -1,5 +1,5 @@
-/// The page's only script. The server renders every screen; this sends what the person did (a form's fields) and
-/// swaps in the parts of the page that came back, follows other windows' changes over server-sent events, maps the
+/// The page's only script. The server renders every screen; this sends what the person did (a form's fields, over a
+/// socket once one is open) and swaps in the parts of the page that came back (``UpdateFormat``), follows other windows' changes over server-sent events, maps the
 /// number keys to the phone in hand's actions, and opens a deep link's step. Without it the forms still work, a
 /// page at a time.
 enum Script {
@@ -9,27 +9,73 @@ enum Script {
       const body = document.body;
       const base = body.dataset.base;
       let version = Number(body.dataset.version);
-      const regions = ["phones", "log", "status", "people", "faults", "record"];
       window.tribeboardTimings = [];
       let pending = Promise.resolve();
+      const accept = "application/vnd.tribeboard.update+html";
 
-      const shown = {};
+      // An update is HTML: a first template with the version, wait and address, then a template per part of the
+      // page, whose content replaces that of the element with its id.
+      function parse(text) {
+        const holder = document.createElement("template");
+        holder.innerHTML = text;
+        const parts = [...holder.content.children];
+        const meta = parts.length ? parts[0].dataset : {};
+        return {
+          problem: meta.problem, version: Number(meta.version), wait: Number(meta.wait || 0),
+          reload: meta.reload !== undefined, url: meta.url, regions: parts.slice(1),
+        };
+      }
+
       function apply(state, options) {
+        if (state.problem !== undefined) { showProblem("The server answered: " + state.problem); return; }
         if (state.reload) { location.href = location.pathname + (state.url || ""); return; }
         if (state.version < version || (state.version === version && !options.own)) return;
         version = state.version;
-        for (const name of regions) {
-          const element = document.getElementById(name);
-          if (element && typeof state[name] === "string" && shown[name] !== state[name]) {
-            element.innerHTML = state[name];
-            shown[name] = state[name];
-          }
+        for (const part of state.regions) {
+          const element = document.getElementById(part.dataset.region);
+          if (element) element.replaceChildren(part.content);
         }
-        if (state.url !== undefined) history.replaceState(null, "", location.pathname + state.url);
+        if (state.url !== undefined && location.search !== state.url) {
+          history.replaceState(null, "", location.pathname + state.url);
+        }
         if (options.focus) {
           const heading = document.querySelector(".phone.acting .title");
           if (heading) heading.focus({ preventScroll: false });
         }
+      }
+
+      function showProblem(text) { document.getElementById("log").textContent = text; }
+
+      // Steps go over a socket once it is open (one message each way); a post each until then, or without one.
+      let socket = null;
+      let answered = null;
+      function connect() {
+        if (!window.WebSocket) return;
+        const opening = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+          base + "/socket");
+        // `data-socket` on the body says whether steps go over the socket (for tests and the curious).
+        opening.onopen = () => { socket = opening; body.dataset.socket = "open"; };
+        opening.onmessage = (event) => { if (answered) { const done = answered; answered = null; done(event.data); } };
+        opening.onclose = () => {
+          if (socket === opening) { socket = null; delete body.dataset.socket; }
+          if (answered) { const done = answered; answered = null; done(null); }
+        };
+      }
+      connect();
+
+      async function exchange(url, body) {
+        if (socket && new URL(url, location.href).pathname === base + "/input") {
+          const text = await new Promise((resolve) => { answered = resolve; socket.send(body.toString()); });
+          if (text !== null) return text;
+        }
+        const response = await fetch(url, {
+          method: "POST", body: body, headers: { "Accept": accept }, credentials: "same-origin",
+        });
+        if (!response.ok) {
+          showProblem("The server answered " + response.status + ": " + (await response.text()).slice(0, 300));
+          return null;
+        }
+        return response.text();
       }
 
       function send(url, data, options) {
@@ -37,16 +83,9 @@ enum Script {
         pending = pending.then(async () => {
           const body = new URLSearchParams(data);
           body.set("known", String(version));
-          const response = await fetch(url, {
-            method: "POST", body: body,
-            headers: { "Accept": "application/json" }, credentials: "same-origin",
-          });
-          if (!response.ok) {
-            document.getElementById("log").textContent = "The server answered " + response.status + ": " +
-              (await response.text()).slice(0, 300);
-            return;
-          }
-          const state = await response.json();
+          const text = await exchange(url, body);
+          if (text === null) return;
+          const state = parse(text);
           const phone = document.querySelector(".phone.acting");
           if (state.wait > 0 && phone) {
             phone.classList.add("loading");
@@ -56,7 +95,7 @@ enum Script {
           apply(state, options);
           window.tribeboardTimings.push(performance.now() - started);
         }).catch((error) => {
-          document.getElementById("log").textContent = "Could not reach the simulator: " + error;
+          showProblem("Could not reach the simulator: " + error);
         });
         return pending;
       }
@@ -84,8 +123,8 @@ enum Script {
       });
 
       async function refresh() {
-        const response = await fetch(base + "/state?known=" + version, { headers: { "Accept": "application/json" } });
-        if (response.ok) apply(await response.json(), { focus: false });
+        const response = await fetch(base + "/state?known=" + version, { headers: { "Accept": accept } });
+        if (response.ok) apply(parse(await response.text()), { focus: false });
       }
 
       if (window.EventSource) {

@@ -17,10 +17,14 @@ actor SimulationStore {
     self.idleLimit = idleLimit
   }
 
+  /// When the simulations were last looked over for dropping.
+  private var lastSweep = ContinuousClock.now
+
   /// The simulation at `/s/ID`.
   func simulation(_ id: String) async -> LiveSimulation? {
     if id == defaultSimulation.id { return defaultSimulation }
-    await dropIdle()
+    // Looking them over asks each simulation: at most once a second, not on every request.
+    if ContinuousClock.now - lastSweep >= min(.seconds(1), idleLimit) { await dropIdle() }
     return extras[id]
   }
 
@@ -43,6 +47,7 @@ actor SimulationStore {
   /// Drops the simulations nobody used for ``idleLimit`` and nobody has open.
   func dropIdle() async {
     let now = ContinuousClock.now
+    lastSweep = now
     for (id, simulation) in extras {
       guard await !simulation.hasWatchers, now - (await simulation.lastUsed) > idleLimit else { continue }
       extras[id] = nil

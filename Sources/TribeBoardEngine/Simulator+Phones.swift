@@ -34,11 +34,14 @@ extension Simulator {
   public var armedFaults: [Fault] { environment.backend.armedFaults }
 
   /// `user`'s phone as it looks now; `nil` when nobody opened it.
-  public func phoneView(of user: UserID) async -> PhoneView? {
+  /// - Parameter shown: the screen as the last step drew it, when that step was `user`'s and nothing happened since
+  ///   (it names the recoveries of the action that failed, as the step did); otherwise the screen is described anew.
+  public func phoneView(of user: UserID, shown: ScreenSnapshot? = nil) async -> PhoneView? {
     guard let phone = phones[user] else { return nil }
     let name = people.first { $0.id == user }?.name ?? user
     return PhoneView(
-      user: user, name: name, snapshot: ScreenSnapshot(phone.state, flow: flow), isOnline: phone.device.isOnline,
+      user: user, name: name, snapshot: shown ?? ScreenSnapshot(phone.state, flow: flow),
+      isOnline: phone.device.isOnline,
       waiting: await phone.device.outbox().changes.count, isActing: user == actingUser)
   }
 }

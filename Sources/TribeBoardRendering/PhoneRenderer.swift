@@ -197,11 +197,9 @@ public struct PhoneRenderer: Sendable {
     ref: Int?, text: String, flag: String?, actions: [ScreenSnapshot.Action], in snapshot: ScreenSnapshot,
     frame: Frame
   ) -> String {
-    let parts = text.components(separatedBy: " · ")
-    var html = "<li class=\"row\"><div class=\"row-text\"><span class=\"row-title\">\(HTML.escape(parts[0]))</span>"
-    if parts.count > 1 {
-      html += "<span class=\"row-detail\">\(HTML.escape(parts.dropFirst().joined(separator: " · ")))</span>"
-    }
+    let (title, detail) = Self.titleAndDetail(text)
+    var html = "<li class=\"row\"><div class=\"row-text\"><span class=\"row-title\">\(HTML.escape(title))</span>"
+    if let detail { html += "<span class=\"row-detail\">\(HTML.escape(detail))</span>" }
     html += "</div>"
     if let flag { html += "<span class=\"chip \(HTML.slug(flag.lowercased()))\">\(HTML.escape(flag))</span>" }
     if let ref, !actions.isEmpty {
@@ -209,11 +207,28 @@ public struct PhoneRenderer: Sendable {
       for action in actions {
         html += control(
           "<button type=\"submit\" class=\"btn small\" name=\"line\" value=\"\(HTML.escape("\(action.words) \(ref)"))\" "
-            + "aria-label=\"\(HTML.escape("\(action.label): \(parts[0])"))\">\(HTML.escape(action.label))</button>")
+            + "aria-label=\"\(HTML.escape("\(action.label): \(title)"))\">\(HTML.escape(action.label))</button>")
       }
       html += "</div></form>"
     }
     return html + "</li>"
+  }
+
+  /// A row's text before its first " · " and, when there is one, the rest.
+  static func titleAndDetail(_ text: String) -> (title: String, detail: String?) {
+    let separator: [UInt8] = [0x20, 0xC2, 0xB7, 0x20]  // " · "
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if bytes[index] == 0xC2, index != bytes.startIndex, bytes[bytes.index(before: index)] == 0x20,
+        bytes[index...].starts(with: separator.dropFirst())
+      {
+        let start = bytes.index(before: index)
+        return (String(text[..<start]), String(text[bytes.index(start, offsetBy: 4)...]))
+      }
+      bytes.formIndex(after: &index)
+    }
+    return (text, nil)
   }
 
   // MARK: Actions

@@ -41,7 +41,7 @@ public enum Stylesheet {
     .topbar .scenario { color: var(--muted); margin: 0; flex: 1 1 20rem; }
     .stage { display: flex; flex-wrap: wrap; gap: var(--space-5); padding: var(--space-5); align-items: flex-start; }
     .phones { display: flex; flex-wrap: wrap; gap: var(--space-5); flex: 1 1 24rem; align-items: flex-start; }
-    .phone { width: 24.375rem; max-width: 100%; }
+    .phone { width: 24.375rem; max-width: 100%; contain: layout style; }
     .phone-label { font-size: var(--text-sm); font-weight: 600; margin: 0 0 var(--space-2);
       display: flex; gap: var(--space-2); align-items: center; }
     .phone.acting .phone-label::after { content: "in hand"; font-size: var(--text-xs); background: var(--brand);
@@ -153,7 +153,7 @@ public enum Stylesheet {
       transition: none !important; } }
     .controls { flex: 0 1 24rem; display: flex; flex-direction: column; gap: var(--space-4); min-width: 18rem; }
     .panel { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius-md);
-      padding: var(--space-3) var(--space-4); }
+      padding: var(--space-3) var(--space-4); contain: layout style; }
     .panel h2 { font-size: var(--text-md); margin: 0 0 var(--space-2); }
     .panel form { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: flex-end; margin: 0 0 var(--space-2); }
     .panel .field { display: flex; flex-direction: column; gap: var(--space-1); flex: 1 1 8rem; }
@@ -161,7 +161,7 @@ public enum Stylesheet {
     .panel li { margin-bottom: var(--space-1); }
     .row-buttons { display: flex; flex-wrap: wrap; gap: var(--space-2); }
     .log { font-family: var(--mono); font-size: var(--text-sm); white-space: pre-wrap; max-height: 16rem;
-      overflow: auto; margin: 0; }
+      overflow: auto; margin: 0; contain: content; }
     .log .problem { color: var(--danger); }
     .log .success { color: var(--success); }
     .journey-steps { display: flex; flex-wrap: wrap; gap: var(--space-1); }

@@ -5,6 +5,8 @@ import subprocess
 import urllib.parse
 import urllib.request
 
+from update import ACCEPT
+
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -39,7 +41,7 @@ class Server:
         data = urllib.parse.urlencode(fields).encode()
         request = urllib.request.Request(
             self.address.split("?")[0] + f"s/{simulation}/input", data=data,
-            headers={"Accept": "application/json"},
+            headers={"Accept": ACCEPT},
         )
         with urllib.request.urlopen(request) as response:
             return response.read().decode()

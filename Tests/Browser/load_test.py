@@ -7,7 +7,7 @@ per step, in order), and that memory stays bounded once the simulations are drop
 Usage: python3 Tests/Browser/load_test.py TRIBEBOARD_BINARY [SIMULATIONS STEPS]
 """
 import http.client
-import json
+import os
 import random
 import re
 import subprocess
@@ -15,6 +15,9 @@ import sys
 import threading
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.dirname(__file__))
+from update import ACCEPT, parse  # noqa: E402
 
 ACTION = re.compile(r'<button type="submit" class="[^"]*" name="line" value="([^"]*)"')
 
@@ -37,8 +40,8 @@ def run_simulation(host, port, seed, steps, failures):
         failures.append(f"/new answered {response.status}")
         return
     base = response.getheader("Location")
-    connection.request("GET", base + "/state", headers={"Accept": "application/json"})
-    state = json.loads(connection.getresponse().read())
+    connection.request("GET", base + "/state", headers={"Accept": ACCEPT})
+    state = parse(connection.getresponse().read().decode())
     version = state["version"]
     for _ in range(steps):
         acting = state["phones"].split("</section>")[0]
@@ -47,7 +50,7 @@ def run_simulation(host, port, seed, steps, failures):
         body = urllib.parse.urlencode({"line": line})
         connection.request(
             "POST", base + "/input", body,
-            {"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"},
+            {"Content-Type": "application/x-www-form-urlencoded", "Accept": ACCEPT},
         )
         response = connection.getresponse()
         data = response.read()
@@ -57,10 +60,10 @@ def run_simulation(host, port, seed, steps, failures):
         if response.status != 200:
             failures.append(f"{base} {line!r}: {response.status} {data[:200]!r}")
             return
-        state = json.loads(data)
+        state = parse(data.decode())
         if state.get("reload"):
-            connection.request("GET", base + "/state", headers={"Accept": "application/json"})
-            state = json.loads(connection.getresponse().read())
+            connection.request("GET", base + "/state", headers={"Accept": ACCEPT})
+            state = parse(connection.getresponse().read().decode())
         if state["version"] != version + 1:
             failures.append(f"{base} {line!r}: version {version} -> {state['version']}")
             return

@@ -20,6 +20,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
 from browser import Server, chrome  # noqa: E402
+from update import parse  # noqa: E402
 
 BINARY = None
 TESTS = []
@@ -111,6 +112,19 @@ def new_user_creates_a_family_by_clicking(driver):
         assert focused.tag_name == "h3" and focused.text == "The Johnsons created", (
             f"focus moves to the heading, not {focused.tag_name} {focused.text!r}"
         )
+
+
+@test
+def steps_go_over_the_socket_once_it_is_open(driver):
+    with Server(BINARY, "new-user", "--verbose") as server:
+        driver.get(server.address)
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-socket"))
+        click(driver, "Skip")
+        wait_heading(driver, "Sign in")
+        server.process.terminate()
+        lines = server.process.stdout.read().splitlines()
+    assert any(line.strip() == "default: skip" for line in lines), lines
+    assert not any("POST /s/default/input" in line for line in lines), lines
 
 
 @test
@@ -304,10 +318,10 @@ def axe_finds_nothing_serious_on_any_screen_of_any_bundled_journey(driver):
         with Server(BINARY, scenario) as server:
             seen = set()
             for journey in journeys:
-                log = json.loads(server.post_line(f":go {journey}@9999"))["log"]
+                log = parse(server.post_line(f":go {journey}@9999"))["log"]
                 count = int(log.rsplit("has steps 0 to ", 1)[1].split(";")[0])
                 for step in range(count + 1):
-                    state = json.loads(server.post_line(f":go {journey}@{step}"))
+                    state = parse(server.post_line(f":go {journey}@{step}"))
                     key = (state["phones"].split('data-screen="')[1].split('"')[0], "role=\"alert\"" in state["phones"])
                     if key in seen:
                         continue

@@ -1,0 +1,75 @@
+import Hummingbird
+import TribeBoardRendering
+
+/// How an update travels to the page's script, over the socket or as the answer to a post: as HTML, so the parts of
+/// the page are sent as drawn, with nothing escaped a second time. A first, empty `<template>` carries the version,
+/// the wait before showing it, whether to load the page again, and the address; then one
+/// `<template data-region="NAME">` per part, whose content the script moves into the element with that id.
+///
+/// ```html
+/// <template data-version="7" data-wait="0" data-url="?scenario=family-admin"></template>
+/// <template data-region="phones">…</template><template data-region="log">…</template>
+/// ```
+package enum UpdateFormat {
+  static let mediaType = "text/html; charset=utf-8"
+  /// What the page's script asks for in `Accept`, so a post answers it with an update rather than the whole page.
+  static let accept = "application/vnd.tribeboard.update+html"
+
+  /// - Parameters:
+  ///   - wait: milliseconds to show the phone loading first (a real pace's latency).
+  ///   - reload: whether the page must be loaded again (its scenario changed).
+  ///   - url: the address to load or show, when not the simulation's own.
+  package static func buffer(_ update: LiveSimulation.Update, wait: Int = 0, reload: Bool = false, url: String? = nil)
+    -> ByteBuffer
+  {
+    let size = update.regions.reduce(160) { $0 + $1.html.utf8.count + 48 }
+    var buffer = ByteBuffer()
+    buffer.reserveCapacity(size)
+    buffer.writeString("<template data-version=\"\(update.version)\" data-wait=\"\(wait)\"")
+    if reload { buffer.writeString(" data-reload") }
+    buffer.writeString(" data-url=\"")
+    buffer.writeString(HTML.escape(url ?? update.address))
+    buffer.writeString("\"></template>")
+    for (name, html) in update.regions {
+      buffer.writeString("<template data-region=\"")
+      buffer.writeString(name)
+      buffer.writeString("\">")
+      buffer.writeString(html)
+      buffer.writeString("</template>")
+    }
+    return buffer
+  }
+
+  /// An update that could not be made: the script shows `reason` in the log.
+  static func problem(_ reason: String) -> ByteBuffer {
+    ByteBuffer(string: "<template data-problem=\"\(HTML.escape(reason))\"></template>")
+  }
+}
+
+/// Values in an address's query: letters, digits and `-._~@` as they are, every other byte percent-encoded.
+enum QueryText {
+  static func escaped(_ text: String) -> String {
+    if text.utf8.allSatisfy(isKept) { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count * 3)
+    let hex = Array("0123456789ABCDEF".utf8)
+    for byte in text.utf8 {
+      if isKept(byte) {
+        out.append(byte)
+      } else {
+        out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func isKept(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+      UInt8(ascii: "~"), UInt8(ascii: "@"):
+      true
+    default: false
+    }
+  }
+}
