@@ -158,7 +158,8 @@ extension BrowserServer {
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
       guard let simulation = try? await simulation(context.requestContext) else { return }
-      for try await message in inbound.messages(maxSize: Self.bodyLimit) {
+      // A stop waits for connections to end: this one ends when the server stops, if the page has not closed it.
+      for try await message in inbound.messages(maxSize: Self.bodyLimit).cancelOnGracefulShutdown() {
         let answer: ByteBuffer
         if case .text(let text) = message, let form = try? FormBody(text) {
           switch await step(form, simulation) {

@@ -103,7 +103,12 @@ public struct BrowserServer: Sendable {
         ready("http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? ""))
       },
       logger: logger)
-    try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    var configuration = ServiceGroupConfiguration(
+      services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    // Requests end at a stop, and windows' event streams with them; one that comes back while the server stops (a
+    // browser reconnects by itself) must not keep it from stopping: after this, what is left is cancelled.
+    configuration.maximumGracefulShutdownDuration = .seconds(2)
+    try await ServiceGroup(configuration: configuration).run()
     await store.closeAll()
   }
 }

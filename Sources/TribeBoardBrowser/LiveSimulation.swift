@@ -26,6 +26,8 @@ package actor LiveSimulation {
   /// The journey step the simulation stands on after a `:go` (for the address), until the next input.
   private(set) var position: String?
   private var watchers: [UUID: AsyncStream<Int>.Continuation] = [:]
+  /// Whether the server stopped or dropped this simulation: its windows' events end.
+  private var isClosed = false
   /// When someone last did something here or had it open, for dropping idle simulations.
   private(set) var lastUsed = ContinuousClock.now
 
@@ -263,9 +265,15 @@ package actor LiveSimulation {
   func watch() -> AsyncStream<Int> {
     lastUsed = .now
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    continuation.yield(version)
+    // Once closed, a window that comes back (an event stream reconnects by itself) is told at once that it ends,
+    // so a stopping server does not wait for it.
+    guard !isClosed else {
+      continuation.finish()
+      return stream
+    }
     let key = UUID()
     watchers[key] = continuation
-    continuation.yield(version)
     continuation.onTermination = { [weak self] _ in
       Task { await self?.stopWatching(key) }
     }
@@ -279,6 +287,7 @@ package actor LiveSimulation {
 
   /// Ends every window's events (the server is stopping, or the simulation is dropped).
   func close() {
+    isClosed = true
     for watcher in watchers.values { watcher.finish() }
     watchers = [:]
   }
