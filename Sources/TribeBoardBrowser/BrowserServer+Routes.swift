@@ -158,21 +158,30 @@ extension BrowserServer {
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
       guard let simulation = try? await simulation(context.requestContext) else { return }
-      // A stop waits for connections to end: this one ends when the server stops, if the page has not closed it.
-      for try await message in inbound.messages(maxSize: Self.bodyLimit).cancelOnGracefulShutdown() {
-        let answer: ByteBuffer
-        if case .text(let text) = message, let form = try? FormBody(text) {
-          switch await step(form, simulation) {
-          case .success(let update): answer = update
-          case .failure(let invalid): answer = UpdateFormat.problem(invalid.reason)
-          }
-        } else {
-          answer = UpdateFormat.problem("a message is a form, URL-encoded, as text")
-        }
-        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: answer)))
+      try await withTaskExecutorPreference(EventLoopExecutor(Self.loops.next())) {
+        try await answer(inbound, outbound, simulation)
       }
     }
     return router
+  }
+
+  /// Answers each message of a page's socket with the update a post would get.
+  private func answer(
+    _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ simulation: LiveSimulation
+  ) async throws {
+    // A stop waits for connections to end: this one ends when the server stops, if the page has not closed it.
+    for try await message in inbound.messages(maxSize: Self.bodyLimit).cancelOnGracefulShutdown() {
+      let answer: ByteBuffer
+      if case .text(let text) = message, let form = try? FormBody(text) {
+        switch await step(form, simulation) {
+        case .success(let update): answer = update
+        case .failure(let invalid): answer = UpdateFormat.problem(invalid.reason)
+        }
+      } else {
+        answer = UpdateFormat.problem("a message is a form, URL-encoded, as text")
+      }
+      try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: answer)))
+    }
   }
 
   /// Server-sent events: the simulation's version each time it changes, until the window closes or the server stops.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOPosix
 import ServiceLifecycle
 import TribeBoardEngine
 import TribeBoardScenarios
@@ -86,6 +87,10 @@ public struct BrowserServer: Sendable {
   /// A fresh token for a server listening beyond loopback.
   public static func newToken() -> String { SimulationStore.newID() }
 
+  /// The server's one event loop: every socket is read and written on its thread, and the page's steps run there
+  /// too (``EventLoopExecutor``).
+  static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
   /// Serves until SIGINT or SIGTERM; `ready` is given the address once the socket listens.
   public func run(ready: @escaping @Sendable (String) -> Void) async throws {
     var logger = Logger(label: "tribeboard.serve") { StreamLogHandler.standardError(label: $0) }
@@ -102,6 +107,7 @@ public struct BrowserServer: Sendable {
         let shown = host.contains(":") ? "[\(host)]" : host
         ready("http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? ""))
       },
+      eventLoopGroupProvider: .shared(Self.loops),
       logger: logger)
     var configuration = ServiceGroupConfiguration(
       services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
