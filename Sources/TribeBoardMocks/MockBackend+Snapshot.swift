@@ -79,10 +79,12 @@ extension MockBackend {
 
     typealias Part = (hash: @Sendable (Snapshot) -> Int, same: @Sendable (Snapshot, Snapshot) -> Bool)
 
+    /// The parts a snapshot is hashed by: each kind of data of the world (``DataKind/all``), each table of sessions,
+    /// the faults and the latencies; `same` says whether two snapshots hold a part alike, so its hash can be reused.
     private static let parts: [Part] = {
       var parts: [Part] = []
-      for part in IndexedWorld.parts {
-        parts.append(({ part.hash($0.state.store) }, { part.same($0.state.store, $1.state.store) }))
+      for kind in DataKind.all {
+        parts.append(({ kind.hash($0.state.store) }, { kind.same($0.state.store, $1.state.store) }))
       }
       for part in MockAuthState.parts {
         parts.append(({ part.hash($0.state.auth) }, { part.same($0.state.auth, $1.state.auth) }))
