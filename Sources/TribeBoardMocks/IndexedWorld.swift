@@ -5,8 +5,8 @@ import TribeBoardCore
 /// lookup a service makes costs the same in a world of ten families as in one of ten thousand.
 ///
 /// It holds what a ``MockWorld`` holds and gives it back unchanged (``world``), in the same order, so anything
-/// that reads the world sees the same values as before indexing. Every change goes through a method here, which
-/// keeps the indexes in step.
+/// that reads the world sees the values it was given. Every change goes through a method here, which keeps the
+/// indexes in step.
 struct IndexedWorld: Sendable {
   private struct MemberKey: Hashable {
     var user: UserID
