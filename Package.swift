@@ -169,6 +169,8 @@ let package = Package(
         "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
         "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
         "TribeBoardTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
+        "tribeboard-bench",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,5 +1,6 @@
 // Loading figures: a generated world against libyaml's raw event parse of the same bytes, the peak memory of a
-// process that loads it, and the three inputs that used to take quadratic time, each at two sizes.
+// process that loads it, and three inputs whose cost must stay linear in their size (bad references with their
+// did-you-mean, one big family, one long journey), each at two sizes.
 //
 // tribeboard-bench [--world PATH] [--load-families N] [--smoke]
 //   --world PATH: load this scenario file instead of a generated world (gen_world.py's shape).
@@ -85,7 +86,7 @@ func runLoadBenchmarks(smoke: Bool) {
     }
   }
 
-  // The inputs that took quadratic time: each at two sizes, so a linear cost shows as a ratio near 2.
+  // The inputs whose cost must stay linear: each at two sizes, so a linear cost shows as a ratio near 2.
   let scale = smoke ? 1 : 8
   linear("did-you-mean", sizes: (500 * scale, 1000 * scale), unit: "bad refs") {
     LoadWorld.badReferences($0)

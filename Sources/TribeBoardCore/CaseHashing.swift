@@ -3,7 +3,7 @@
 ///
 /// An enum with a `String` raw value gets `hash(into:)`, `hashValue` and `_rawHashValue(seed:)` (what `Dictionary`
 /// and `Set` call) from `RawRepresentable`, which build the raw string and hash its bytes on every lookup. These
-/// enums hash their case instead; equality was already by case. Each conforming type implements all three, calling
+/// enums hash their case instead, as they compare by case. Each conforming type implements all three, calling
 /// ``caseHash(seed:)`` for the last two: a default here would be as specific as `RawRepresentable`'s, and ambiguous.
 public protocol CaseHashable: Hashable, CaseIterable {}
 

@@ -130,7 +130,7 @@ extension TextRenderer {
   }
 
   // A rule and a blank as wide as the block, made once; shorter ones are cut from them. (A table of every length
-  // cost the first screen 0.09 M instructions and 130 allocations, for the dozen it draws.)
+  // costs the first screen 0.09 M instructions and 130 allocations, for the dozen it draws.)
   private static let fullRule = String(repeating: "─", count: width)
   private static let bottom = "╰" + rule(width - 1)
   private static let fullBlank = String(repeating: " ", count: width)

@@ -18,7 +18,7 @@ public struct TextStyle: Sendable, Equatable {
   }
 
   /// ``forStandardOutput(environment:)`` with the process's `NO_COLOR` and `TERM`, read with `getenv`: building
-  /// `ProcessInfo.environment`, a dictionary of every variable, cost the REPL's first screen 0.4 M instructions.
+  /// `ProcessInfo.environment`, a dictionary of every variable, costs the REPL's first screen 0.4 M instructions.
   public static func forStandardOutput() -> TextStyle {
     let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
     return TextStyle(

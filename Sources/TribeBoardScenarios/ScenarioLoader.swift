@@ -30,7 +30,7 @@ public enum ScenarioLoader {
   ///     `built-in:NAME`. The scenario's default name is the file name without extension (or `NAME`).
   ///   - limits: the limits to load within; ``ScenarioLimits/current()`` when `nil`.
   ///   - lazyJourneys: read the journeys when first asked for, not now: the first screen does not need them, and
-  ///     they were two thirds of the work of reading the default scenario. Only for text whose journeys are known to
+  ///     they are two thirds of the work of reading the default scenario. Only for text whose journeys are known to
   ///     be right, the built-in scenarios (see ``BundledScenarios/scenario(named:)``): a problem in them would stop
   ///     the program when they are first used instead of being reported now.
   public static func parse(

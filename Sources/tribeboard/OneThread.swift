@@ -4,9 +4,8 @@ import Foundation
 ///
 /// On the global executor, the REPL's session would start a worker thread and could move between threads at its
 /// suspension points; each move may wake another CPU, which on a busy machine waits for that CPU's next scheduler
-/// tick (a bare `tribeboard` took 7–8 ms or 11–12 ms from run to run when the mock backend was still an actor, with a
-/// dozen hops to the first screen). As the task's executor preference (SE-0417), this executor keeps the task and
-/// everything it awaits on the calling thread.
+/// tick (with a dozen hops to the first screen, a bare `tribeboard` took 7–8 ms or 11–12 ms at random). As the
+/// task's executor preference (SE-0417), this executor keeps the task and everything it awaits on the calling thread.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []

@@ -46,7 +46,7 @@ struct Tribeboard: AsyncParsableCommand {
   ///
   /// A bare `tribeboard` (no arguments at all) opens the REPL with its defaults straight away: there is nothing to
   /// parse, and building the parser (reflecting every command and option, checking for a completion-script request)
-  /// was a sixth of the time to the first screen. Errors end the process as ArgumentParser's `main` ends it.
+  /// is a sixth of the time to the first screen. Errors end the process as ArgumentParser's `main` ends it.
   static func main() async {
     StandardOutput.prepare()
     guard CommandLine.arguments.count > 1 else {

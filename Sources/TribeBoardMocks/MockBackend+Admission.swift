@@ -1,0 +1,51 @@
+import Foundation
+import TribeBoardCore
+
+/// Admission: what a call goes through before its body runs (latency, network, injected faults, the access token).
+extension MockBackend.Storage {
+  /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
+  /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token has run out.
+  /// Returns the time the body runs at.
+  ///
+  /// It reads `caller` (its own lock) under the backend's: a device never calls the backend while it holds its
+  /// lock, so the two locks are always taken in this order.
+  mutating func admit(
+    _ operation: MockOperation, from caller: MockDevice?, authenticated: Bool, clock: SimulatedClock
+  ) throws(AppError) -> Date {
+    // Most runs set no latency: then no key is built or looked up (every service call passes here).
+    let delay = latency.isEmpty ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
+    if delay > 0 {
+      clock.advance(by: delay)
+      elapsed += delay
+    }
+    let now = clock.now()
+    if let caller, !caller.isOnline { throw AppError(.offline) }
+    if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
+    if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
+    return now
+  }
+
+  /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.
+  fileprivate mutating func firingFault(_ operation: MockOperation, account: UserID?, at now: Date) -> AppError.Code? {
+    var fired: AppError.Code?
+    for index in faults.indices where faults[index].operation == operation {
+      guard faults[index].account == nil || faults[index].account == account else { continue }
+      faults[index].calls += 1
+      let fault = faults[index]
+      let fires: Bool =
+        switch fault.schedule {
+        case .always: true
+        case .next(let n): fault.calls <= n
+        case .nth(let n): fault.calls == n
+        case .after(let date): now >= date
+        case .probability(let p): Double(random.next() >> 11) / Double(1 << 53) < p
+        }
+      if fires {
+        fired = fault.error
+        firedFaults.insert(fault.id)
+      }
+    }
+    if faults.contains(where: \.isSpent) { faults.removeAll(where: \.isSpent) }
+    return fired
+  }
+}

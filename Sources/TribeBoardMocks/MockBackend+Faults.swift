@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+import TribeBoardCore
+
+/// The faults and latencies armed on the backend, as a scenario's `faults` and `latency` or the REPL's `:fault` and
+/// `:latency` set them.
+extension MockBackend {
+  static func armed(_ fault: Fault, number: Int) -> Fault {
+    var armed = fault
+    armed.id = "f\(number)"
+    armed.calls = 0
+    return armed
+  }
+
+  /// The ids of the faults that have fired at least once.
+  public var firedFaults: Set<String> { storage.withLock { $0.firedFaults } }
+
+  /// Arms a fault, as a scenario's `faults` or the REPL's `:fault` do, and returns it with its id.
+  @discardableResult
+  public func inject(_ fault: Fault) -> Fault {
+    storage.withLock { storage in
+      storage.faultsArmed += 1
+      let armed = Self.armed(fault, number: storage.faultsArmed)
+      storage.faults.append(armed)
+      return armed
+    }
+  }
+
+  /// Disarms the fault with `id`; `false` when no armed fault has it.
+  public func disarm(_ id: String) -> Bool {
+    storage.withLock { storage in
+      guard let index = storage.faults.firstIndex(where: { $0.id == id }) else { return false }
+      storage.faults.remove(at: index)
+      return true
+    }
+  }
+
+  /// Disarms every fault.
+  public func clearFaults() {
+    storage.withLock { $0.faults.removeAll() }
+  }
+
+  /// The faults still armed, oldest first.
+  public var armedFaults: [Fault] { storage.withLock { $0.faults } }
+
+  /// Sets the simulated seconds calls to `key` (a service or an operation) take; 0 removes it.
+  public func setLatency(_ seconds: TimeInterval, for key: String) {
+    storage.withLock { $0.latency[key] = seconds > 0 ? seconds : nil }
+  }
+
+  /// The latency set, by service or operation.
+  public var latencies: [String: TimeInterval] { storage.withLock { $0.latency } }
+
+  /// The simulated seconds calls took since the last time this was asked.
+  public func takeElapsed() -> TimeInterval {
+    storage.withLock { storage in
+      let taken = storage.elapsed
+      if taken != 0 { storage.elapsed = 0 }
+      return taken
+    }
+  }
+}

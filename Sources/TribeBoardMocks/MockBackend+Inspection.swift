@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+import TribeBoardCore
+
+/// Reads of the backend's state outside any operation (no latency, fault or network): for the simulator's
+/// commands, snapshots and tests.
+extension MockBackend {
+  /// How sign-in treats sessions and second factors.
+  public var authPolicy: MockAuthPolicy { storage.withLock { $0.state.auth.policy } }
+
+  /// A copy of the world as it is now (it costs the size of the world: for snapshots and tests).
+  public var world: MockWorld { storage.withLock { $0.state.world } }
+
+  /// The tasks of `family` as the backend holds them, from its index.
+  public func tasks(of family: FamilyID) -> [FamilyTask] { storage.withLock { $0.state.store.tasks.items(of: family) } }
+
+  /// Every account, in the order they were added.
+  public var accounts: [MockAccount] { storage.withLock { $0.state.store.accounts } }
+
+  /// `user`'s membership of `family`, active or not, if there is one.
+  public func membership(of user: UserID, in family: FamilyID) -> Membership? {
+    storage.withLock { $0.state.existingMembership(of: user, in: family) }
+  }
+
+  /// How many of the family's messages `user` has not read, from the backend's index; `nil` when they are not a
+  /// member.
+  public func unreadCount(of user: UserID, in family: FamilyID) -> Int? {
+    storage.withLock { $0.state.unreadMessages(of: user, in: family)?.count }
+  }
+
+  /// Accounts whose sign-in is locked now, and until when.
+  public var signInLocks: [UserID: Date] {
+    let now = clock.now()
+    return storage.withLock { $0.state.auth.lockedUntil.filter { $0.value > now } }
+  }
+}
