@@ -438,6 +438,12 @@ public struct Flow: Sendable {
         // The service's refusal knows no family or date; the phone does.
         error = Self.accessExpired(family, membership)
       }
+      if error.category == .network, state.screen.id.needsFamily, let family = state.family,
+        let membership = state.membership, !membership.isActive(at: services.clock.now())
+      {
+        // The access ended while the call failed (a slow network): the phone's copy is not the person's to see.
+        error = Self.accessExpired(family, membership)
+      }
       state.loaded = false
       if error.category == .network, state.session.auth != nil,
         let copy = await Self.copy(for: state, table[state.screen.id], shown: shown, services)

@@ -73,6 +73,17 @@ import TribeBoardScenarios
     #expect(messages.state.error?.message.hasPrefix("Your visitor access to The Johnsons ended on") == true)
   }
 
+  /// Found by the explorer once it tried slow calls (`explore visitor --depth 4 --faults --latency 30s`): offline,
+  /// a slow call that fails after the visit ended showed the phone's copy of the family.
+  @Test func aSlowFailedLoadThatOutlivesAVisitsEndShowsNoCopyOfTheFamily() async throws {
+    let simulator = try await DefectWorlds.open("visitor")
+    let text = await simulator.type(":offline", ":clock +3601s", ":latency data 30s", ":clock +93598s")
+    #expect(simulator.state.screen == .familySetup)
+    #expect(simulator.state.error?.code == .accessExpired)
+    #expect(Flow.familyContentWithoutAccess(simulator.state, at: simulator.state.now) == nil)
+    #expect(!text.contains("Swimming"))
+  }
+
   // MARK: 22: invisible characters
 
   @Test func bidiControlsAndInvisibleCharactersAreRefused() throws {
