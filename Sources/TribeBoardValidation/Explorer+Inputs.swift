@@ -38,9 +38,10 @@ extension Explorer {
     }
     if options.faults {
       inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
-      if let deadline = Self.nextDeadline(state, backend: backend, before: slow) {
-        inputs.append(Input(text: ":clock +\(deadline)s", action: nil))
-      }
+      // Slow, a jump to just before each deadline ahead, not only the nearest: the nearest is usually the access
+      // token's, renewed at every jump, and a slow call should also cross the visit's end.
+      let jumps = Self.deadlines(state, backend: backend, before: slow)
+      inputs += (slow ? jumps : Array(jumps.prefix(1))).map { Input(text: ":clock +\($0)s", action: nil) }
     }
     return inputs
   }
@@ -68,6 +69,12 @@ extension Explorer {
   /// `before`: a slow call then crosses it), within the week the walk's other jump skips: their visit's end, their
   /// access token's, their code's, their sign-in lock's.
   static func nextDeadline(_ state: AppState, backend: MockBackend.Snapshot, before: Bool = false) -> Int? {
+    deadlines(state, backend: backend, before: before).first
+  }
+
+  /// Seconds from `state`'s time to one past (or one before) each deadline ahead of the acting person, nearest
+  /// first, as ``nextDeadline(_:backend:before:)`` counts them.
+  static func deadlines(_ state: AppState, backend: MockBackend.Snapshot, before: Bool = false) -> [Int] {
     var deadlines: [Date] = []
     if let end = state.membership?.expiresAt { deadlines.append(end) }
     if let access = state.session.auth?.expiresAt { deadlines.append(access) }
@@ -76,7 +83,8 @@ extension Explorer {
       if let lock = backend.signInLocks[challenge.user.id] { deadlines.append(lock) }
     }
     let ahead = deadlines.map { $0.timeIntervalSince(state.now) }.filter { $0 >= (before ? 2 : 0) && $0 < 7 * 86400 }
-    return ahead.min().map { before ? Int($0.rounded(.up)) - 1 : Int($0.rounded(.down)) + 1 }
+    let jumps = ahead.map { before ? Int($0.rounded(.up)) - 1 : Int($0.rounded(.down)) + 1 }
+    return Array(Set(jumps)).sorted()
   }
 
   private func samples(for action: ActionID, state: AppState, backend: MockBackend.Snapshot) -> [String] {

@@ -84,6 +84,17 @@ import TribeBoardScenarios
     #expect(!text.contains("Swimming"))
   }
 
+  /// Found by the explorer once slow, it jumped to just before each deadline (`explore visitor --depth 3 --faults
+  /// --latency 30s`): a screen with nothing to load (settings) still checks the membership, a call that a slow
+  /// network made outlive the visit, and it went on showing the family.
+  @Test func aSlowMembershipCheckThatOutlivesAVisitsEndLeavesTheFamily() async throws {
+    let simulator = try await DefectWorlds.open("visitor")
+    await simulator.type("settings", ":latency data 30s", ":clock +97199s")
+    #expect(simulator.state.screen == .familySetup)
+    #expect(simulator.state.error?.code == .accessExpired)
+    #expect(Flow.familyContentWithoutAccess(simulator.state, at: simulator.state.now) == nil)
+  }
+
   // MARK: 22: invisible characters
 
   @Test func bidiControlsAndInvisibleCharactersAreRefused() throws {
