@@ -9,8 +9,10 @@ import TribeBoardTranscripts
 /// Model-based testing: a breadth-first walk over every input from every reachable state of a scenario, with its
 /// mocks, faults and clock, states deduplicated, checking the app's invariants after every step.
 ///
-/// The inputs at a state are the actions the screen offers (with sample values for those that take one) and
-/// `:relaunch`; with faults, also `:offline`, `:online` and a week on the clock. A violation is reported with the
+/// The inputs at a state are the actions the screen offers (with sample values for those that take one),
+/// `:relaunch`, and after a step that said something, words no screen knows; with faults, also `:offline`,
+/// `:online`, a week on the clock and a jump past the nearest deadline; with ``Options/latency``, slow calls;
+/// with ``Options/people``, a second person acting (`:as`). A violation is reported with the
 /// shortest input sequence that breaks it (breadth first finds the shortest).
 public struct Explorer {
   public struct Options: Sendable {
@@ -22,8 +24,8 @@ public struct Explorer {
     /// Stop after this many states (a bound on time and memory).
     public var maximumStates: Int
     /// Also try every input slow: a move that makes each data call take this long (and one that makes them answer
-    /// at once again); with faults, the clock's jump to a deadline then lands a second before it, so a slow call
-    /// crosses it.
+    /// at once again); with faults, while calls are slow, the clock jumps to a second before each deadline ahead,
+    /// so a slow call crosses it.
     public var latency: TimeInterval?
     /// Also let a second person act: `:as` one account of each role in the scenario's families, and one account
     /// without a family, besides the acting person.

@@ -50,8 +50,8 @@ extension Tribeboard {
         "Also try every input with data calls this slow (\(DurationText.help)).",
         discussion: """
           Adds ':latency data DURATION' (and ':latency data 0s' once set) to the inputs of every state, so each \
-          input is also tried slow. With --faults, the clock's jump to the nearest deadline then lands a second \
-          before it, so a slow call crosses it.
+          input is also tried slow. With --faults, while calls are slow, the clock jumps to a second before each \
+          deadline ahead (a visit's end, an access token's, a code's, a sign-in lock's), so a slow call crosses it.
           """,
         valueName: "duration"))
     var latency: String?
