@@ -31,6 +31,76 @@ extension Flow {
     return shows ? nil : "\(state.screen.id.rawValue) offers “\(action.label)” but shows no numbered item"
   }
 
+  /// A choice offered that the person can't make: an action whose permission (as `reference`, the design's table,
+  /// gives it) the role lacks, or a role to join as, or a family to create, that ``RoleRules`` refuses for this
+  /// account (a child's account offered "Join as adult"). `offered`, ``actions(in:)`` for `state`. `nil` when every
+  /// choice offered is one the person can make.
+  public static func choiceBeyondRole(_ state: AppState, offered: [FlowAction], reference: FlowTable) -> String? {
+    let designed = reference[state.screen.id].actions
+    let isChildAccount = state.user?.isChildAccount ?? false
+    for action in offered {
+      let twin =
+        designed.first { $0.id == action.id && $0.label == action.label } ?? designed.first { $0.id == action.id }
+      if let needed = twin?.requires ?? action.requires, !state.allows(needed) {
+        return
+          "\(state.role?.displayName ?? "someone without a role") is offered “\(action.label)” on \(state.screen.id.rawValue), which needs “\(needed.summary)”"
+      }
+      do throws(AppError) {
+        if let role = joinedRole(action.id) { try RoleRules.checkJoin(role, isChildAccount: isChildAccount) }
+        if action.id == .createFamily { try RoleRules.checkCreate(isChildAccount: isChildAccount) }
+      } catch {
+        let who = isChildAccount ? "a child's account" : state.role?.displayName ?? "someone without a role"
+        return "\(who) is offered “\(action.label)” on \(state.screen.id.rawValue), which the role rules refuse"
+      }
+    }
+    return nil
+  }
+
+  /// The role an action joins a family as, if it is one of the join choices.
+  static func joinedRole(_ action: ActionID) -> Role? {
+    switch action {
+    case .joinAsAdult: .adult
+    case .joinAsChild: .child
+    case .joinAsVisitor: .visitor
+    case .joinAsParentAdmin: .parentAdmin
+    default: nil
+    }
+  }
+
+  /// What a step repeated of what the step before said, as a sentence; `nil` when it repeated nothing. `before`
+  /// and `after`, the acting person's state around the step; `fresh`, the state the same step reaches from `before`
+  /// with what the step before said forgotten (its notes and notice, and an error it can't retry): a step that
+  /// says only what happened on it says the same either way.
+  public static func repeatedFeedback(before: AppState, after: AppState, fresh: AppState) -> String? {
+    let repeated = after.notes.filter { before.notes.contains($0) && !fresh.notes.contains($0) }
+    if let note = repeated.first { return "a step repeats the note “\(note)” of the step before" }
+    if let notice = after.notice, notice == before.notice, fresh.notice != notice {
+      return "a step repeats the notice “\(notice)” of the step before"
+    }
+    if let error = after.error, error == before.error, fresh.error != error {
+      return "a step repeats the error “\(error.message)” of the step before"
+    }
+    return nil
+  }
+
+  /// Whether a step from `before` to `after` may have said again what the step before it said: only then is
+  /// ``repeatedFeedback(before:after:fresh:)`` worth the step taken again from a state that forgot it.
+  public static func mayRepeatFeedback(before: AppState, after: AppState) -> Bool {
+    (!before.notes.isEmpty && after.notes.contains { before.notes.contains($0) })
+      || (before.notice != nil && after.notice == before.notice)
+      || (before.error != nil && before.retry == nil && after.error == before.error)
+  }
+
+  /// `state` with what its last step said forgotten, as a step that says only what happened on it finds it: no
+  /// notes, no notice, and no error unless it can be retried (its "Try again" stays on the screen).
+  public static func forgettingFeedback(_ state: AppState) -> AppState {
+    var state = state
+    state.notes = []
+    state.notice = nil
+    if state.retry == nil { state.error = nil }
+    return state
+  }
+
   /// The words the screen shows besides its actions: its notice, notes, error and body. `body`, the screen's body in
   /// `state`, when the caller has it.
   public func textShown(_ state: AppState, body: [Block]? = nil) -> [String] {

@@ -387,6 +387,15 @@ public struct Flow: Sendable {
     narrowRecovery(&state)
   }
 
+  /// The access ended while the screen loaded (a slow call): what came back is not the person's to see.
+  private static func checkStillActive(_ state: AppState, _ spec: ScreenSpec, _ services: Services) throws(AppError) {
+    if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+      !membership.isActive(at: services.clock.now())
+    {
+      throw accessExpired(family, membership)
+    }
+  }
+
   private func loadContent(_ state: inout AppState, _ services: Services) async {
     // What the screen showed before this load, and since when: a screen with no load of its own (a form, a
     // question) shows it again when the network fails.
@@ -416,17 +425,14 @@ public struct Flow: Sendable {
           return
         }
         guard let load = spec.load else {
+          // The membership check above is a call too: a slow one can outlive the access.
+          try Self.checkStillActive(state, spec, services)
           if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
           state.loaded = true
           return
         }
         try await load(&state, services)
-        if spec.id.needsFamily, let family = state.family, let membership = state.membership,
-          !membership.isActive(at: services.clock.now())
-        {
-          // The access ended while the screen loaded (a slow call): what came back is not the person's to see.
-          throw Self.accessExpired(family, membership)
-        }
+        try Self.checkStillActive(state, spec, services)
         state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
         if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
         state.content.overlay(await services.device.outbox().changes)
@@ -436,6 +442,12 @@ public struct Flow: Sendable {
       var error = error
       if error.code == .accessExpired, let family = state.family, let membership = state.membership {
         // The service's refusal knows no family or date; the phone does.
+        error = Self.accessExpired(family, membership)
+      }
+      if error.category == .network, state.screen.id.needsFamily, let family = state.family,
+        let membership = state.membership, !membership.isActive(at: services.clock.now())
+      {
+        // The access ended while the call failed (a slow network): the phone's copy is not the person's to see.
         error = Self.accessExpired(family, membership)
       }
       state.loaded = false

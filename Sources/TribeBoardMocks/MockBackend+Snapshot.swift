@@ -54,6 +54,9 @@ extension MockBackend {
     /// Accounts whose sign-in was locked, and until when (a lock whose time is over stays until it is noticed).
     public var signInLocks: [UserID: Date] { parts.state.auth.lockedUntil }
 
+    /// The latency set, by service or operation.
+    public var latencies: [String: TimeInterval] { parts.latency }
+
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
       if lhs.parts === rhs.parts { return true }
       return lhs.parts.faults == rhs.parts.faults && lhs.parts.latency == rhs.parts.latency

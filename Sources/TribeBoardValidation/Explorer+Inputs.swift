@@ -10,7 +10,8 @@ import TribeBoardTranscripts
 extension Explorer {
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
   /// `state`: the acting person's; `actions`, what its screen offers; `backend`, the backend as it is now.
-  func inputs(_ state: AppState, actions: [FlowAction], backend: MockBackend.Snapshot) -> [Input] {
+  /// `acting`: the acting person's account.
+  func inputs(_ state: AppState, actions: [FlowAction], backend: MockBackend.Snapshot, acting: UserID) -> [Input] {
     var inputs: [Input] = []
     for action in actions {
       let phrase = action.phrases[0]
@@ -22,19 +23,58 @@ extension Explorer {
         Input(text: "\(phrase) \($0)", action: action.id)
       }
     }
+    // After a step that said something, an input the screen refuses: it must not say it again.
+    if !state.notes.isEmpty || state.notice != nil || (state.error != nil && state.retry == nil) {
+      inputs.append(Input(text: Self.refused, action: nil))
+    }
     inputs.append(Input(text: ":relaunch", action: nil))
+    // The slow variant of every input: the same inputs, tried again from the state where data calls are slow.
+    let slow = backend.latencies["data"] != nil
+    if let latency = options.latency {
+      inputs.append(Input(text: slow ? ":latency data 0s" : ":latency data \(Int(latency))s", action: nil))
+    }
+    if options.people {
+      inputs += people.filter { $0 != acting }.map { Input(text: ":as \($0)", action: nil) }
+    }
     if options.faults {
       inputs += [":offline", ":online", ":clock +8d"].map { Input(text: $0, action: nil) }
-      if let deadline = Self.nextDeadline(state, backend: backend) {
-        inputs.append(Input(text: ":clock +\(deadline)s", action: nil))
-      }
+      // Slow, a jump to just before each deadline ahead, not only the nearest: the nearest is usually the access
+      // token's, renewed at every jump, and a slow call should also cross the visit's end.
+      let jumps = Self.deadlines(state, backend: backend, before: slow)
+      inputs += (slow ? jumps : Array(jumps.prefix(1))).map { Input(text: ":clock +\($0)s", action: nil) }
     }
     return inputs
   }
 
-  /// Seconds from `state`'s time to one past the nearest deadline ahead of the acting person, within the week the
-  /// walk's other jump skips: their visit's end, their access token's, their code's, their sign-in lock's.
-  static func nextDeadline(_ state: AppState, backend: MockBackend.Snapshot) -> Int? {
+  /// Words no screen knows, tried after a step that said something.
+  static let refused = "xyzzy"
+
+  /// Who the walk lets act besides the person it starts as: the first account of each role in the scenario's
+  /// families (parent admin, adult, child, visitor), and the first account in no family. People of one role see and
+  /// may do the same, so one of each is enough to find what a second person's step does to the first.
+  static func people(of scenario: Scenario) -> [UserID] {
+    let world = scenario.configuration.world
+    var people: [UserID] = []
+    for role in Role.allCases {
+      if let member = world.memberships.first(where: { $0.role == role }), !people.contains(member.userID) {
+        people.append(member.userID)
+      }
+    }
+    let members = Set(world.memberships.map(\.userID))
+    if let loner = world.accounts.first(where: { !members.contains($0.profile.id) }) { people.append(loner.profile.id) }
+    return people
+  }
+
+  /// Seconds from `state`'s time to one past the nearest deadline ahead of the acting person (one before it, if
+  /// `before`: a slow call then crosses it), within the week the walk's other jump skips: their visit's end, their
+  /// access token's, their code's, their sign-in lock's.
+  static func nextDeadline(_ state: AppState, backend: MockBackend.Snapshot, before: Bool = false) -> Int? {
+    deadlines(state, backend: backend, before: before).first
+  }
+
+  /// Seconds from `state`'s time to one past (or one before) each deadline ahead of the acting person, nearest
+  /// first, as ``nextDeadline(_:backend:before:)`` counts them.
+  static func deadlines(_ state: AppState, backend: MockBackend.Snapshot, before: Bool = false) -> [Int] {
     var deadlines: [Date] = []
     if let end = state.membership?.expiresAt { deadlines.append(end) }
     if let access = state.session.auth?.expiresAt { deadlines.append(access) }
@@ -42,8 +82,9 @@ extension Explorer {
       deadlines.append(challenge.expiresAt)
       if let lock = backend.signInLocks[challenge.user.id] { deadlines.append(lock) }
     }
-    let ahead = deadlines.map { $0.timeIntervalSince(state.now) }.filter { $0 >= 0 && $0 < 7 * 86400 }
-    return ahead.min().map { Int($0.rounded(.down)) + 1 }
+    let ahead = deadlines.map { $0.timeIntervalSince(state.now) }.filter { $0 >= (before ? 2 : 0) && $0 < 7 * 86400 }
+    let jumps = ahead.map { before ? Int($0.rounded(.up)) - 1 : Int($0.rounded(.down)) + 1 }
+    return Array(Set(jumps)).sorted()
   }
 
   private func samples(for action: ActionID, state: AppState, backend: MockBackend.Snapshot) -> [String] {

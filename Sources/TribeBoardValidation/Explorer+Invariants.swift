@@ -35,6 +35,8 @@ extension Explorer {
     {
       broken.append("a visitor whose access ended is still on \(screen.rawValue)")
     }
+    let listed = flow.actions(in: state)
+    if let beyond = Flow.choiceBeyondRole(state, offered: listed, reference: reference) { broken.append(beyond) }
     let codes = checkpoint.backend.families.map(\.code)
     if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
     if let phone = checkpoint.phoneKeys.first(where: { $0.user == checkpoint.actingUser }) {
@@ -46,7 +48,6 @@ extension Explorer {
       broken.append("\(user) is an active member of more than one family")
     }
     if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
-    let listed = flow.actions(in: state)
     let body = flow.table[screen].body(state)
     if let offered = flow.itemActionsWithoutItems(state, offered: listed, body: body) { broken.append(offered) }
     for text in flow.textShown(state, body: body) {
@@ -97,6 +98,38 @@ extension Explorer {
     }
     return broken
   }
+
+  /// A step's notes, notice and error come from that step: what the step from `checkpoint` said (`said`, the
+  /// acting person's state after it) is what the same step says from the same state with what the step before said
+  /// forgotten. Taken again only when the step kept some of what `before` said (rarely); leaves the simulation at
+  /// `next`, where the step left it.
+  func repeatedFeedback(
+    _ simulator: Simulator, _ input: Input, before: AppState, said: AppState, from checkpoint: Simulator.Checkpoint,
+    to next: Simulator.Checkpoint
+  ) async -> [String] {
+    guard next.actingUser == checkpoint.actingUser, !Self.showsNoScreen(input),
+      Flow.mayRepeatFeedback(before: before, after: said),
+      var phone = checkpoint.phones[checkpoint.actingUser]
+    else { return [] }
+    simulator.restore(checkpoint)
+    phone.state = Flow.forgettingFeedback(before)
+    simulator.phones[checkpoint.actingUser] = phone
+    _ = await simulator.handle(input.text, recording: false)
+    let fresh = simulator.state
+    simulator.restore(next)
+    return Flow.repeatedFeedback(before: before, after: said, fresh: fresh).map { [$0] } ?? []
+  }
+
+  /// Whether `input` is a simulator command that answers in its own words and shows no screen (`:latency`): it
+  /// says nothing of the step before again, whatever the app's state still holds.
+  static func showsNoScreen(_ input: Input) -> Bool {
+    guard input.action == nil, input.text.hasPrefix(":") else { return false }
+    let name = Simulator.controlWords(String(input.text.dropFirst())).name
+    return SimulatorControl(rawValue: name).map(quietControls.contains) ?? false
+  }
+
+  /// The simulator's commands whose step shows no screen.
+  static let quietControls: Set<SimulatorControl> = [.help, .where, .quit, .latency, .fault, .expect, .save]
 
   /// The changes each phone holds, waiting to be sent, at `checkpoint` (before a step).
   func waitingChanges(_ checkpoint: Simulator.Checkpoint) -> [(user: UserID, changes: [PendingChange])] {

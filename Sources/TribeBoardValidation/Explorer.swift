@@ -9,8 +9,10 @@ import TribeBoardTranscripts
 /// Model-based testing: a breadth-first walk over every input from every reachable state of a scenario, with its
 /// mocks, faults and clock, states deduplicated, checking the app's invariants after every step.
 ///
-/// The inputs at a state are the actions the screen offers (with sample values for those that take one) and
-/// `:relaunch`; with faults, also `:offline`, `:online` and a week on the clock. A violation is reported with the
+/// The inputs at a state are the actions the screen offers (with sample values for those that take one),
+/// `:relaunch`, and after a step that said something, words no screen knows; with faults, also `:offline`,
+/// `:online`, a week on the clock and a jump past the nearest deadline; with ``Options/latency``, slow calls;
+/// with ``Options/people``, a second person acting (`:as`). A violation is reported with the
 /// shortest input sequence that breaks it (breadth first finds the shortest).
 public struct Explorer {
   public struct Options: Sendable {
@@ -21,12 +23,24 @@ public struct Explorer {
     public var faults: Bool
     /// Stop after this many states (a bound on time and memory).
     public var maximumStates: Int
+    /// Also try every input slow: a move that makes each data call take this long (and one that makes them answer
+    /// at once again); with faults, while calls are slow, the clock jumps to a second before each deadline ahead,
+    /// so a slow call crosses it.
+    public var latency: TimeInterval?
+    /// Also let a second person act: `:as` one account of each role in the scenario's families, and one account
+    /// without a family, besides the acting person.
+    public var people: Bool
 
-    public init(depth: Int = 6, role: Role? = nil, faults: Bool = false, maximumStates: Int = 20_000) {
+    public init(
+      depth: Int = 6, role: Role? = nil, faults: Bool = false, maximumStates: Int = 20_000,
+      latency: TimeInterval? = nil, people: Bool = false
+    ) {
       self.depth = depth
       self.role = role
       self.faults = faults
       self.maximumStates = maximumStates
+      self.latency = latency
+      self.people = people
     }
   }
 
@@ -56,12 +70,15 @@ public struct Explorer {
   /// The table the invariants hold the app to: the design, even when `flow` runs a table under test.
   public let reference: FlowTable
   public let options: Options
+  /// Who may act besides the person the walk starts as, with ``Options/people``.
+  let people: [UserID]
 
   public init(scenario: Scenario, flow: Flow = Flow(), reference: FlowTable = .app, options: Options = Options()) {
     self.scenario = scenario
     self.flow = flow
     self.reference = reference
     self.options = options
+    people = options.people ? Self.people(of: scenario) : []
   }
 
   /// A state the walk reached: where it is put aside, and how it was reached (the input from its parent).
@@ -126,7 +143,7 @@ public struct Explorer {
       let waiting = waitingChanges(checkpoint)
       var fresh = true
       let answers = resolutions.answers(in: before, listed: ids)
-      for input in inputs(before, actions: actions, backend: checkpoint.backend) {
+      for input in inputs(before, actions: actions, backend: checkpoint.backend, acting: checkpoint.actingUser) {
         if !fresh { simulator.restore(checkpoint) }
         fresh = false
         let resolved = input.action.map { _ in resolutions.resolve(input.text, in: before, at: answers) }
@@ -142,6 +159,10 @@ public struct Explorer {
           isNew || step.transition?.action == .signOut || !waiting.isEmpty || before.error != nil
           ? simulator.state : nil
         broken += ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
+        if !before.notes.isEmpty || before.notice != nil || (before.error != nil && before.retry == nil) {
+          broken += await repeatedFeedback(
+            simulator, input, before: before, said: after ?? simulator.state, from: checkpoint, to: next)
+        }
         if let after {
           broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew)
           broken += lostChanges(waiting: waiting, after: next, notes: after.notes)

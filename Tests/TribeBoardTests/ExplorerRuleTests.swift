@@ -136,10 +136,92 @@ import TribeBoardScenarios
     #expect(found.inputs == ["messages", "noticeboard", "pin 1"])
   }
 
+  @Test func aStepThatRepeatsWhatTheStepBeforeSaidIsFound() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let explorer = Explorer(scenario: scenario)
+    let simulator = Simulator(scenario: scenario)
+    await simulator.start()
+    _ = await simulator.handle(":clock +8d")
+    let before = simulator.state
+    let note = try #require(before.notes.first)
+    #expect(note.hasPrefix("Session renewed silently"))
+    let from = simulator.checkpoint()
+    let refused = Explorer.Input(text: Explorer.refused, action: nil)
+    _ = await simulator.handle(Explorer.refused)
+    // The app as it is: the refused input says nothing again.
+    let kept = await explorer.repeatedFeedback(
+      simulator, refused, before: before, said: simulator.state, from: from, to: simulator.checkpoint())
+    #expect(kept.isEmpty)
+    // Planted: the refused input shows the note of the step before again, as before defect 16's fix.
+    var phone = try #require(simulator.phones[simulator.actingUser])
+    phone.state.notes = before.notes
+    simulator.phones[simulator.actingUser] = phone
+    let repeated = await explorer.repeatedFeedback(
+      simulator, refused, before: before, said: simulator.state, from: from, to: simulator.checkpoint())
+    #expect(repeated == ["a step repeats the note “\(note)” of the step before"])
+    // A step that says the same thing anew repeats nothing: moving the clock again renews the session again.
+    let clock = Explorer.Input(text: ":clock +1s", action: nil)
+    #expect(Flow.repeatedFeedback(before: before, after: before, fresh: before) == nil)
+    // A command that shows no screen says nothing of the step before, whatever the state still holds.
+    #expect(Explorer.showsNoScreen(Explorer.Input(text: ":latency data 30s", action: nil)))
+    #expect(!Explorer.showsNoScreen(clock))
+    #expect(!Explorer.showsNoScreen(refused))
+    // The walk tries a refused input after each step that said something: with the app as it is, nothing repeats.
+    let report = await explore(scenario, depth: 2, faults: true)
+    #expect(report.violations.isEmpty)
+  }
+
+  @Test func aChoiceTheRoleCantMakeIsFound() async throws {
+    // Planted: a preview that offers a child's account "Join as adult", as before defect 18's fix.
+    let offering = ExplorerTests.table(replacingActionsOf: .familyPreview) { action in
+      guard action.id == .joinAsAdult else { return action }
+      return FlowAction(.joinAsAdult, action.label, phrases: action.phrases, targets: action.targets, run: action.run)
+    }
+    let kid = try ScenarioLoader.parse(
+      DefectWorlds.fa.replacingOccurrences(of: "  user: sarah\n", with: "  user: kid\n"), source: "kid.yaml")
+    let report = await explore(kid, table: offering, depth: 2)
+    let found = try #require(report.violations.first { $0.invariant.contains("role rules refuse") })
+    #expect(
+      found.invariant == "a child's account is offered “Join as adult” on familyPreview, which the role rules refuse")
+    #expect(found.inputs == ["join family", "code K7QM2X"])
+    #expect(await explore(kid, depth: 2).violations.isEmpty)
+    // Planted: a noticeboard that forgot that posting needs a permission, so a child is offered it.
+    let posting = ExplorerTests.table(replacingActionsOf: .noticeboard) { action in
+      guard action.id == .post else { return action }
+      return FlowAction(
+        .post, action.label, phrases: action.phrases, argument: action.argument, targets: action.targets,
+        run: action.run)
+    }
+    let child = await explore(try BundledScenarios.scenario(named: "child"), table: posting, depth: 2)
+    let leak = try #require(child.violations.first { $0.invariant.contains("is offered") })
+    #expect(leak.invariant == "Child is offered “Post a notice” on noticeboard, which needs “post notices”")
+    #expect(leak.inputs == ["messages", "noticeboard"])
+    // The rule on its own: a child's account may join as a child or a visitor, and create no family.
+    var state = AppState(screen: .familySetup)
+    state.session = .signedIn(
+      AuthSession(user: UserProfile(id: "k", name: "K", email: "k@x", isChildAccount: true), token: "t"))
+    let setup = FlowTable.app[.familySetup].actions
+    #expect(Flow.choiceBeyondRole(state, offered: setup.filter { $0.id == .createFamily }, reference: .app) != nil)
+    #expect(Flow.choiceBeyondRole(state, offered: setup.filter { $0.id == .joinFamily }, reference: .app) == nil)
+  }
+
   @Test func everyBundledScenarioKeepsTheRules() async throws {
     for name in BundledScenarios.names {
       let report = await explore(try BundledScenarios.scenario(named: name), depth: 3, faults: true)
       #expect(report.violations.isEmpty, "\(name): \(report.violations)")
+    }
+  }
+
+  /// The bundled scenarios' walk with what the plain walk does not try: every input also slow, and a second person
+  /// acting (the clock's jumps to deadlines come with faults). Small, so every `swift test` runs it.
+  @Test func everyBundledScenarioKeepsTheRulesSlowAndWithASecondPerson() async throws {
+    for name in BundledScenarios.names {
+      let report = await Explorer(
+        scenario: try BundledScenarios.scenario(named: name),
+        options: .init(depth: 3, faults: true, latency: 30, people: true)
+      ).run()
+      #expect(report.violations.isEmpty, "\(name): \(report.violations)")
+      #expect(!report.truncated, "\(name)")
     }
   }
 }

@@ -73,6 +73,28 @@ import TribeBoardScenarios
     #expect(messages.state.error?.message.hasPrefix("Your visitor access to The Johnsons ended on") == true)
   }
 
+  /// Found by the explorer once it tried slow calls (`explore visitor --depth 4 --faults --latency 30s`): offline,
+  /// a slow call that fails after the visit ended showed the phone's copy of the family.
+  @Test func aSlowFailedLoadThatOutlivesAVisitsEndShowsNoCopyOfTheFamily() async throws {
+    let simulator = try await DefectWorlds.open("visitor")
+    let text = await simulator.type(":offline", ":clock +3601s", ":latency data 30s", ":clock +93598s")
+    #expect(simulator.state.screen == .familySetup)
+    #expect(simulator.state.error?.code == .accessExpired)
+    #expect(Flow.familyContentWithoutAccess(simulator.state, at: simulator.state.now) == nil)
+    #expect(!text.contains("Swimming"))
+  }
+
+  /// Found by the explorer once slow, it jumped to just before each deadline (`explore visitor --depth 3 --faults
+  /// --latency 30s`): a screen with nothing to load (settings) still checks the membership, a call that a slow
+  /// network made outlive the visit, and it went on showing the family.
+  @Test func aSlowMembershipCheckThatOutlivesAVisitsEndLeavesTheFamily() async throws {
+    let simulator = try await DefectWorlds.open("visitor")
+    await simulator.type("settings", ":latency data 30s", ":clock +97199s")
+    #expect(simulator.state.screen == .familySetup)
+    #expect(simulator.state.error?.code == .accessExpired)
+    #expect(Flow.familyContentWithoutAccess(simulator.state, at: simulator.state.now) == nil)
+  }
+
   // MARK: 22: invisible characters
 
   @Test func bidiControlsAndInvisibleCharactersAreRefused() throws {

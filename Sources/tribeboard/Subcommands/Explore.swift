@@ -20,7 +20,8 @@ extension Tribeboard {
         those that take one) and :relaunch, deduplicating states. It reports the screens reached with the \
         shortest inputs that reach them, the screens never reached, dead ends (screens with nothing to do), and \
         each broken invariant with the shortest inputs that break it: no family screen without a session; \
-        nothing beyond the role's permissions; nothing for a visitor after expiry; no session or token after \
+        nothing beyond the role's permissions, and no choice offered that the role can't make; nothing for a \
+        visitor after expiry; a step's notes, notice and error come from that step; no session or token after \
         signing out; no two families with one code; no change queued twice; no waiting change lost (it is \
         sent, still waiting, or refused with a note); every way forward an error names is on its screen and \
         leads somewhere (it is not refused, and does not end where nothing can be done); replaying the inputs \
@@ -46,6 +47,23 @@ extension Tribeboard {
 
     @Option(
       help: ArgumentHelp(
+        "Also try every input with data calls this slow (\(DurationText.help)).",
+        discussion: """
+          Adds ':latency data DURATION' (and ':latency data 0s' once set) to the inputs of every state, so each \
+          input is also tried slow. With --faults, while calls are slow, the clock jumps to a second before each \
+          deadline ahead (a visit's end, an access token's, a code's, a sign-in lock's), so a slow call crosses it.
+          """,
+        valueName: "duration"))
+    var latency: String?
+
+    @Flag(
+      help: ArgumentHelp(
+        "Also let a second person act: ':as' one member of each role, and one account without a family.",
+        discussion: "People of one role see and may do the same, so one of each stands for the rest."))
+    var people = false
+
+    @Option(
+      help: ArgumentHelp(
         "Write the shortest inputs to each screen reached as journeys, in a copy of the scenario in DIR.",
         discussion: """
           DIR/NAME.yaml is the scenario with its journeys replaced by one per screen reached \
@@ -58,6 +76,9 @@ extension Tribeboard {
     func validate() throws {
       guard (1...50).contains(depth) else { throw ValidationError("--depth is 1 to 50, not \(depth).") }
       guard maxStates > 0 else { throw ValidationError("--max-states must be at least 1.") }
+      if let latency, (DurationText.seconds(latency) ?? 0) < 1 {
+        throw ValidationError("--latency takes a duration of at least a second, \(DurationText.help); not \(latency).")
+      }
       if let emitJourneys {
         guard !emitJourneys.isEmpty else { throw ValidationError("--emit-journeys needs a folder, such as generated.") }
         var isDirectory: ObjCBool = false
@@ -78,7 +99,10 @@ extension Tribeboard {
       let loaded = try loadScenario(scenario)
       if let emitJourneys { _ = try journeysPath(of: loaded, in: emitJourneys) }
       let explorer = Explorer(
-        scenario: loaded, options: .init(depth: depth, role: role, faults: faults, maximumStates: maxStates))
+        scenario: loaded,
+        options: .init(
+          depth: depth, role: role, faults: faults, maximumStates: maxStates,
+          latency: latency.flatMap(DurationText.seconds), people: people))
       let report = await explorer.run()
       let written = try emitJourneys.map { try write(Explorer.journeys(report), of: loaded, in: $0) }
       let rate = report.seconds > 0 ? Double(report.transitions) / report.seconds : 0
