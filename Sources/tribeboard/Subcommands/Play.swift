@@ -42,6 +42,7 @@ extension Tribeboard {
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
+      KeptUntilExit.keep(loaded)
       var journeys = loaded.journeys
       if let journey {
         journeys = journeys.filter { $0.name == journey }
@@ -57,7 +58,11 @@ extension Tribeboard {
       }
       var failures: [String] = []
       for (index, journey) in journeys.enumerated() {
-        let steps = await Transcript.steps(loaded, inputs: journey.steps)
+        KeptUntilExit.keepLast(nil)
+        let simulator = Simulator(scenario: loaded)
+        let steps = await Transcript.steps(loaded, inputs: journey.steps, on: simulator)
+        // The last journey's world and steps are freed by the end of the process, not one by one before it.
+        KeptUntilExit.keepLast((simulator, steps))
         failures += ExpectationFailure.failures(in: steps, journey: journey, file: loaded.source).map(\.description)
         switch format {
         case .text:
