@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import TribeBoardCore
-import TribeBoardMocks
 
 @testable import TribeBoardEngine
 @testable import TribeBoardFlow
+@testable import TribeBoardMocks
 @testable import TribeBoardRendering
 @testable import TribeBoardScenarios
 @testable import TribeBoardTerminal
@@ -45,6 +45,18 @@ import TribeBoardMocks
       let profile = UserProfile(id: "u", name: name, email: "u@example.com")
       #expect(
         profile.firstName == (name.split(separator: " ").first.map(String.init) ?? name), "\(name.debugDescription)")
+    }
+  }
+
+  @Test func itemTablesFromAListMatchAppendingEachItem() {
+    var random = SeededGenerator(seed: 9)
+    for count in [0, 1, 2, 5, 40, 300] {
+      // Owners in runs (as a loaded world lists them) and interleaved, ids sometimes repeated.
+      let tasks = (0..<count).map { index in
+        let owner = random.next() % 3 == 0 ? "f\(random.next() % 4)" : "f\(index / 7)"
+        return FamilyTask(id: "t\(random.next() % UInt64(max(count, 1)))", familyID: owner, title: "T")
+      }
+      #expect(ItemTable(tasks).hasSameIndexes(as: .appendingEach(tasks)), "\(count) items")
     }
   }
 
