@@ -59,6 +59,16 @@ struct Tribeboard: AsyncParsableCommand {
       }
       return
     }
+    // `tribeboard list` alone: the command takes no options or arguments, so there is nothing to parse either, and
+    // building the parser was a third of its instructions (`CommandLineTests` checks its output both ways).
+    if CommandLine.arguments.count == 2, CommandLine.arguments[1] == List.configuration.commandName {
+      do {
+        try List().run()
+      } catch {
+        exit(withError: error)
+      }
+      return
+    }
     if let message = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
       printError(message)
       Foundation.exit(ExitCode.validationFailure.rawValue)
