@@ -3,7 +3,7 @@
 //   FAMILIES           the big generated world of the command benchmark (default 10000; --smoke: 200)
 //   --smoke            a quick pass over every measure (CI runs it so the benchmark cannot rot); no callgrind
 //   --no-instructions  skip the instruction counts (they run this binary under valgrind's callgrind)
-//   --only SECTION     one section: replay, startup, commands or load
+//   --only SECTION     one section: replay, startup, commands, load or whole
 // The top level never awaits (see `blocking` in BenchSupport.swift): callgrind runs this binary's child modes.
 import Foundation
 import TribeBoardEngine
@@ -20,6 +20,9 @@ import TribeBoardValidation
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+// libyaml's event parse of a file, as a process: the floor of the whole-command section.
+if arguments.first == "--yaml-events", arguments.count == 2 { WholeCommandBenchmarks.yamlEvents(arguments[1]) }
 
 // Child modes, run by `Callgrind.stretches` under valgrind.
 if arguments.first == "--callgrind-child" {
@@ -74,7 +77,7 @@ let usage = """
     FAMILIES             the big generated world of the command table (default 10000; --smoke: 200)
     --smoke              every measure once, small worlds, no valgrind: seconds (CI runs it)
     --no-instructions    wall times only (instruction counts run this binary under valgrind's callgrind)
-    --only SECTION       one section: replay, startup, commands or load
+    --only SECTION       one section: replay, startup, commands, load or whole
     --load-families N    the big generated world the load section reads (default 10000; --smoke: 200)
     --world PATH         also load this scenario file in the load section
     -h, --help           this text
@@ -84,7 +87,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
   print(usage)
   exit(0)
 }
-let sections = ["replay", "startup", "commands", "load"]
+let sections = ["replay", "startup", "commands", "load", "whole"]
 do {
   var rest = arguments[...]
   while let argument = rest.popFirst() {
@@ -166,8 +169,8 @@ if wants("startup") {
     report("first screen ÷ hello world", "n/a", target: failure.description)
   }
   if countInstructions {
-    // tribeboard itself cannot run under valgrind 3.19 (its async main parks in dispatch_main), so the first
-    // screen's phases are counted in this binary's start-up child, against the hello world.
+    // The first screen's phases, counted in this binary's start-up child, against the hello world (whole
+    // commands of `tribeboard` itself are counted in the whole-command section).
     do {
       let bench = executableDirectory.appendingPathComponent("tribeboard-bench").path
       let hello = try Callgrind.total(executableDirectory.appendingPathComponent("tribeboard-hello").path, [])
@@ -243,6 +246,16 @@ if wants("load") {
   report(
     "refuse a \(bomb.utf8.count)-byte alias bomb", String(format: "%.2f ms", milliseconds(refused)),
     target: "fails fast, bounded memory")
+}
+
+// 5. Whole commands through the release binary (WholeCommandBenchmarks.swift): play of the big world against
+// libyaml's parse of its file, start-up of list, play and check against the hello world, a step through play.
+if wants("whole") {
+  WholeCommandBenchmarks.run(
+    smoke: smoke, countInstructions: countInstructions,
+    bigFamilies: arguments.firstIndex(of: "--load-families").flatMap { Int(arguments[$0 + 1]) }
+      ?? (smoke ? 200 : 10_000))
+  print("")
 }
 
 report("peak memory of this run", String(format: "%.0f MiB", peakMemory()), target: "")
