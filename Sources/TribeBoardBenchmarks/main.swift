@@ -3,7 +3,7 @@
 //   FAMILIES           the big generated world of the command benchmark (default 10000; --smoke: 200)
 //   --smoke            a quick pass over every measure (CI runs it so the benchmark cannot rot); no callgrind
 //   --no-instructions  skip the instruction counts (they run this binary under valgrind's callgrind)
-//   --only SECTION     one section: replay, startup, commands, load or browser
+//   --only SECTION     one section: replay, startup, commands, load, whole or browser
 // The top level never awaits (see `blocking` in BenchSupport.swift): callgrind runs this binary's child modes.
 import Foundation
 import TribeBoardEngine
@@ -35,6 +35,9 @@ if arguments.first == "--socket-load", arguments.count == 6, let port = Int(argu
     exit(1)
   }
 }
+
+// libyaml's event parse of a file, as a process: the floor of the whole-command section.
+if arguments.first == "--yaml-events", arguments.count == 2 { WholeCommandBenchmarks.yamlEvents(arguments[1]) }
 
 // Child modes, run by `Callgrind.stretches` under valgrind.
 if arguments.first == "--callgrind-child" {
@@ -91,7 +94,7 @@ let usage = """
     FAMILIES             the big generated world of the command table (default 10000; --smoke: 200)
     --smoke              every measure once, small worlds, no valgrind: seconds (CI runs it)
     --no-instructions    wall times only (instruction counts run this binary under valgrind's callgrind)
-    --only SECTION       one section: replay, startup, commands, load or browser
+    --only SECTION       one section: replay, startup, commands, load, whole or browser
     --load-families N    the big generated world the load section reads (default 10000; --smoke: 200)
     --world PATH         also load this scenario file in the load section
     -h, --help           this text
@@ -101,7 +104,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
   print(usage)
   exit(0)
 }
-let sections = ["replay", "startup", "commands", "load", "browser"]
+let sections = ["replay", "startup", "commands", "load", "whole", "browser"]
 do {
   var rest = arguments[...]
   while let argument = rest.popFirst() {
@@ -183,8 +186,8 @@ if wants("startup") {
     report("first screen ÷ hello world", "n/a", target: failure.description)
   }
   if countInstructions {
-    // tribeboard itself cannot run under valgrind 3.19 (its async main parks in dispatch_main), so the first
-    // screen's phases are counted in this binary's start-up child, against the hello world.
+    // The first screen's phases, counted in this binary's start-up child, against the hello world (whole
+    // commands of `tribeboard` itself are counted in the whole-command section).
     do {
       let bench = executableDirectory.appendingPathComponent("tribeboard-bench").path
       let hello = try Callgrind.total(executableDirectory.appendingPathComponent("tribeboard-hello").path, [])
@@ -262,7 +265,17 @@ if wants("load") {
     target: "fails fast, bounded memory")
 }
 
-// 5. The browser's own cost of a step, without the network (Benchmarks/serve.py measures it over loopback).
+// 5. Whole commands through the release binary (WholeCommandBenchmarks.swift): play of the big world against
+// libyaml's parse of its file, start-up of list, play and check against the hello world, a step through play.
+if wants("whole") {
+  WholeCommandBenchmarks.run(
+    smoke: smoke, countInstructions: countInstructions,
+    bigFamilies: arguments.firstIndex(of: "--load-families").flatMap { Int(arguments[$0 + 1]) }
+      ?? (smoke ? 200 : 10_000))
+  print("")
+}
+
+// 6. The browser's own cost of a step, without the network (Benchmarks/serve.py measures it over loopback).
 if wants("browser") {
   let steps = smoke ? 20 : 4000
   let (engine, browser) = blocking { await BrowserBenchmarks.wallTimes(steps: steps) }

@@ -61,8 +61,25 @@ public final class Simulator {
   public let flow: Flow
   /// Reads the lines typed into intents for `flow`.
   public let parser: InputParser
-  public internal(set) var scenario: Scenario
-  package private(set) var environment: MockEnvironment
+  public internal(set) var scenario: Scenario {
+    didSet { environmentIsUnused = false }
+  }
+  /// The mock world, built from the scenario: by `init`, then again by every ``start()``, except the first when
+  /// nothing has used the one `init` built (indexing a world of 10,000 families is a tenth of `play`'s time).
+  package private(set) var environment: MockEnvironment {
+    get {
+      environmentIsUnused = false
+      return unusedEnvironment
+    }
+    set {
+      environmentIsUnused = false
+      unusedEnvironment = newValue
+    }
+  }
+  /// ``environment``'s storage. Read only through ``environment``, which records the read.
+  private var unusedEnvironment: MockEnvironment
+  /// Whether ``environment`` is the one `init` built, for the scenario as it is now, and nothing has read it.
+  private var environmentIsUnused = true
   package var phones: [UserID: Phone] = [:]
   /// The inputs since the scenario started that changed the simulation, for `:undo`.
   var history: [String] = []
@@ -73,7 +90,7 @@ public final class Simulator {
     self.flow = flow
     parser = InputParser(flow: flow)
     self.scenario = scenario
-    environment = MockEnvironment(scenario.configuration)
+    unusedEnvironment = MockEnvironment(scenario.configuration)
     actingUser = scenario.configuration.device.user
   }
 
@@ -96,7 +113,7 @@ public final class Simulator {
   /// Opens the scenario: launches the app on the scenario's phone.
   @discardableResult
   public func start() async -> Step {
-    environment = MockEnvironment(scenario.configuration)
+    if !environmentIsUnused { environment = MockEnvironment(scenario.configuration) }
     phones = [:]
     history = []
     actingUser = scenario.configuration.device.user

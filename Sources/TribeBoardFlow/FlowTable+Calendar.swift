@@ -35,7 +35,7 @@ extension FlowTable {
       title: { state in entry(state)?.title ?? "Event" }, load: loadAgenda,
       body: { state in
         guard let entry = entry(state) else { return [.empty("This entry is no longer on the calendar.")] }
-        let who = entry.participants.map { state.content.name($0) }.joined(separator: ", ")
+        let who = entry.participants.map { state.content.name($0) }.concatenated(separator: ", ")
         return [
           .field(
             "When",
@@ -169,7 +169,7 @@ extension FlowTable {
     let when =
       entry.kind == .birthday
       ? DateText.day(entry.start, now: state.now) : DateText.full(entry.start, now: state.now)
-    return [when, entry.title, entry.place].compactMap { $0 }.joined(separator: " · ")
+    return [when, entry.title, entry.place].compactMap { $0 }.concatenated(separator: " · ")
   }
 
   static func kindName(_ kind: CalendarEvent.Kind) -> String {

@@ -20,7 +20,7 @@ extension FlowTable {
           for pickup in onRoute {
             number += 1
             let driver = pickup.driver.map { "driver \(state.content.name($0))" } ?? "no driver"
-            let riders = pickup.passengers.map { state.content.name($0) }.joined(separator: ", ")
+            let riders = pickup.passengers.map { state.content.name($0) }.concatenated(separator: ", ")
             blocks.append(
               .item(
                 ref: number,

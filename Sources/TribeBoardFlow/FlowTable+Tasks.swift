@@ -247,7 +247,7 @@ extension FlowTable {
     var parts = [task.title, task.assignee.map { state.content.name($0) } ?? "unassigned"]
     if let due = task.due { parts.append("due \(DateText.full(due, now: state.now))") }
     parts.append(task.points.counted("pt", "pts"))
-    return parts.joined(separator: " · ")
+    return parts.concatenated(separator: " · ")
   }
 
   private static func taskFlag(_ task: FamilyTask, _ state: AppState) -> String? {

@@ -40,13 +40,16 @@ struct IndexedWorld: Sendable {
     notices = ItemTable(world.notices)
     routes = ItemTable(world.routes)
     pickups = ItemTable(world.pickups)
-    accounts.reserveCapacity(world.accounts.count)
-    accountPositions.reserveCapacity(world.accounts.count)
-    for account in world.accounts { add(account) }
-    families.reserveCapacity(world.families.count)
-    familyPositions.reserveCapacity(world.families.count)
-    familiesByCode.reserveCapacity(world.families.count)
-    for family in world.families { add(family) }
+    // The lists are shared with `world` until either changes; of two accounts (or families) with one id, the first
+    // is the one found, as when each is added (backwards, each position replaces a later one).
+    accounts = world.accounts
+    accountPositions.reserveCapacity(accounts.count)
+    for position in accounts.indices.reversed() { accountPositions[accounts[position].profile.id] = position }
+    families = world.families
+    familyPositions.reserveCapacity(families.count)
+    familiesByCode.reserveCapacity(families.count)
+    for position in families.indices.reversed() { familyPositions[families[position].id] = position }
+    for position in families.indices { familiesByCode[families[position].code, default: []].append(position) }
     memberships.reserveCapacity(world.memberships.count)
     membershipPositions.reserveCapacity(world.memberships.count)
     for membership in world.memberships { index(membership) }

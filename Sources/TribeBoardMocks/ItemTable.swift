@@ -42,10 +42,35 @@ struct ItemTable<Item: OwnedItem>: Sendable {
   private var positions: [ItemID: Int] = [:]
   private var byOwner: [String: [Int]] = [:]
 
+  /// The table of `items`, in their order: what appending them one by one makes (`ItemTableTests` compares the
+  /// two), in one pass per index. The list is shared with the caller's until either changes, and a run of items of
+  /// one owner (a loaded world lists each family's items together) is one lookup of the owner.
   init(_ items: [Item]) {
-    all.reserveCapacity(items.count)
+    all = items
     positions.reserveCapacity(items.count)
-    for item in items { append(item) }
+    // Backwards, so that of two items with one id the first is the one kept.
+    for position in items.indices.reversed() { positions[items[position].id] = position }
+    var start = items.startIndex
+    while start < items.endIndex {
+      let owner = items[start].owner
+      var end = start + 1
+      while end < items.endIndex && items[end].owner == owner { end += 1 }
+      byOwner[owner, default: []].append(contentsOf: start..<end)
+      start = end
+    }
+  }
+
+  /// The table made by appending `items` one by one, as the initialiser did before it took a list: for the test
+  /// that compares the two.
+  static func appendingEach(_ items: [Item]) -> ItemTable {
+    var table = ItemTable([])
+    for item in items { table.append(item) }
+    return table
+  }
+
+  /// Whether the two tables hold the same items with the same indexes (for that test).
+  func hasSameIndexes(as other: ItemTable) -> Bool where Item: Equatable {
+    all == other.all && positions == other.positions && byOwner == other.byOwner
   }
 
   mutating func append(_ item: Item) {

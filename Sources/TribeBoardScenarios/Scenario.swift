@@ -21,6 +21,8 @@ public struct Scenario: Equatable, Sendable {
     get { journeyStore.journeys }
     set { journeyStore = JourneyStore(newValue) }
   }
+  /// The journeys' names, in file order: ``journeys``' names, without reading journeys not read yet (`list`).
+  public var journeyNames: [String] { journeyStore.names }
   private var journeyStore: JourneyStore
   /// Where each phone's app reopens (a saved world's `screen:`), by the phone's person; a phone without one opens
   /// where a launch takes it.
@@ -42,10 +44,10 @@ public struct Scenario: Equatable, Sendable {
   /// ``ScenarioLoader/parse(_:source:limits:lazyJourneys:)``.
   init(
     name: String, summary: String, source: String, configuration: MockConfiguration,
-    readingJourneys read: @escaping () -> [Journey], screens: [UserID: SavedScreen]
+    journeyNames: [String], readingJourneys read: @escaping () -> [Journey], screens: [UserID: SavedScreen]
   ) {
     self.init(name: name, summary: summary, source: source, configuration: configuration, screens: screens)
-    journeyStore = JourneyStore(reading: JourneyReading(read: read))
+    journeyStore = JourneyStore(reading: JourneyReading(read: read), names: journeyNames)
   }
 
   /// The journey called `name`, if the scenario defines one.
@@ -59,7 +61,8 @@ public struct Scenario: Equatable, Sendable {
 private final class JourneyStore: Equatable, Sendable {
   private enum State {
     case read([Journey])
-    case pending(JourneyReading)
+    /// The journeys to read, and their names (read already).
+    case pending(JourneyReading, names: [String])
   }
 
   private let state: Mutex<State>
@@ -68,8 +71,17 @@ private final class JourneyStore: Equatable, Sendable {
     state = Mutex(.read(journeys))
   }
 
-  init(reading read: JourneyReading) {
-    state = Mutex(.pending(read))
+  init(reading read: JourneyReading, names: [String]) {
+    state = Mutex(.pending(read, names: names))
+  }
+
+  var names: [String] {
+    state.withLock { state in
+      switch state {
+      case .read(let journeys): journeys.map(\.name)
+      case .pending(_, let names): names
+      }
+    }
   }
 
   var journeys: [Journey] {
@@ -77,7 +89,7 @@ private final class JourneyStore: Equatable, Sendable {
       switch state {
       case .read(let journeys):
         return journeys
-      case .pending(let reading):
+      case .pending(let reading, _):
         let journeys = reading.read()
         state = .read(journeys)
         return journeys

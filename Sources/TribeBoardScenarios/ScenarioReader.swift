@@ -90,8 +90,10 @@ struct ScenarioReader {
         screens: screens)
     }
     let finished = self
+    // The names as reading the journeys gives them: each key's text (reading refuses any other).
+    let names = journeysNode.mapping.map { mapping in mapping.compactMap { $0.key.string } } ?? []
     return Scenario(
-      name: name, summary: summary.value, source: source, configuration: configuration,
+      name: name, summary: summary.value, source: source, configuration: configuration, journeyNames: names,
       readingJourneys: {
         var reader = finished
         let journeys = reader.readJourneys(journeysNode)

@@ -34,7 +34,12 @@ public enum Transcript {
   /// The steps of running `inputs` on a fresh simulator of `scenario`: the launch, then one a line, stopping at a
   /// `:quit`, which ends the run as it would end a live session.
   public static func steps(_ scenario: Scenario, inputs: [String]) async -> [Step] {
-    let simulator = Simulator(scenario: scenario)
+    await steps(scenario, inputs: inputs, on: Simulator(scenario: scenario))
+  }
+
+  /// ``steps(_:inputs:)`` on `simulator`, a fresh simulator of `scenario` that the caller keeps (`play` keeps the
+  /// last one to the end of the process rather than free its world).
+  public static func steps(_ scenario: Scenario, inputs: [String], on simulator: Simulator) async -> [Step] {
     simulator.writesFiles = false
     var steps = [await simulator.start()]
     for input in inputs {
@@ -47,7 +52,7 @@ public enum Transcript {
 
   /// The transcript text of `steps`, ending in a newline.
   public static func format(_ steps: [Step]) -> String {
-    steps.map(format).joined(separator: "\n") + "\n"
+    steps.map(format).concatenated(separator: "\n") + "\n"
   }
 
   /// One step: its input line, then its output, without a trailing newline.

@@ -59,6 +59,15 @@ import Testing
     }
   }
 
+  /// `tribeboard list` alone runs without building the parser; given with a root option it goes through the parser.
+  @Test func listAloneSkipsTheParserAndPrintsTheSame() throws {
+    let alone = try ChildProcess.tribeboard(["list"], input: "")
+    let parsed = try ChildProcess.tribeboard(["--max-scenario-size", "64M", "list"], input: "")
+    #expect(alone.status == 0 && parsed.status == 0)
+    #expect(!alone.stdout.isEmpty && alone.stdout == parsed.stdout)
+    #expect(alone.stderr == parsed.stderr)
+  }
+
   @Test func aFailedCheckOrExpectationExits1() throws {
     let failing = "\(folder)/failing.yaml"
     let cases: [(command: [String], input: String, says: String)] = [

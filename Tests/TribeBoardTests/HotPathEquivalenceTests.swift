@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import TribeBoardCore
-import TribeBoardMocks
 
 @testable import TribeBoardEngine
 @testable import TribeBoardFlow
+@testable import TribeBoardMocks
 @testable import TribeBoardRendering
 @testable import TribeBoardScenarios
 @testable import TribeBoardTerminal
@@ -45,6 +45,43 @@ import TribeBoardMocks
       let profile = UserProfile(id: "u", name: name, email: "u@example.com")
       #expect(
         profile.firstName == (name.split(separator: " ").first.map(String.init) ?? name), "\(name.debugDescription)")
+    }
+  }
+
+  @Test func datesWrittenByBytesMatchTheInterpolation() {
+    var random = SeededGenerator(seed: 11)
+    let now = Date(timeIntervalSince1970: 1_772_438_400)  // 2026-03-02T08:00:00Z
+    for index in 0..<4000 {
+      // Whole seconds across 1900–2200 (the arithmetic range), and beyond it, and fractions of a second.
+      let span = index % 3 == 0 ? 20_000_000_000 : 9_000_000_000
+      var seconds = Double(Int(random.next() % UInt64(span))) - Double(span / 3)
+      if index % 7 == 0 { seconds += 0.5 }
+      let date = Date(timeIntervalSince1970: seconds)
+      for reference in [nil, now, date] {
+        #expect(DateText.full(date, now: reference) == DateText.fullByInterpolation(date, now: reference), "\(date)")
+      }
+    }
+  }
+
+  @Test func listsConcatenateAsTheyJoin() {
+    for texts in [[], [""], ["a"], ["a", "b"]]
+      + (0..<200).map({ Array(Self.randomTexts(seed: 12 + UInt64($0), count: $0 % 9)) })
+    {
+      for separator in ["", ", ", " · ", "\n"] {
+        #expect(texts.concatenated(separator: separator) == texts.joined(separator: separator))
+      }
+    }
+  }
+
+  @Test func itemTablesFromAListMatchAppendingEachItem() {
+    var random = SeededGenerator(seed: 9)
+    for count in [0, 1, 2, 5, 40, 300] {
+      // Owners in runs (as a loaded world lists them) and interleaved, ids sometimes repeated.
+      let tasks = (0..<count).map { index in
+        let owner = random.next() % 3 == 0 ? "f\(random.next() % 4)" : "f\(index / 7)"
+        return FamilyTask(id: "t\(random.next() % UInt64(max(count, 1)))", familyID: owner, title: "T")
+      }
+      #expect(ItemTable(tasks).hasSameIndexes(as: .appendingEach(tasks)), "\(count) items")
     }
   }
 

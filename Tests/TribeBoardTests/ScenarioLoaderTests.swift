@@ -158,7 +158,10 @@ import TribeBoardMocks
     let text = try #require(BundledScenarios.text(named: name))
     let eager = try ScenarioLoader.parse(text, source: "built-in:\(name)")
     let lazy = try BundledScenarios.scenario(named: name)
+    // The names `list` shows, before the journeys are read and after.
+    #expect(lazy.journeyNames == eager.journeys.map(\.name))
     #expect(lazy.journeys == eager.journeys)
+    #expect(lazy.journeyNames == eager.journeyNames)
     #expect(lazy == eager)
     // Copies share what was read; one that sets its own journeys keeps them.
     var copy = lazy

@@ -10,6 +10,8 @@ import TribeBoardValidation
 extension Tribeboard {
   struct Lint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "lint",
       abstract: "Find what is probably wrong in scenarios that load: refused journey inputs, unused accounts…",
       discussion: """
         Loads each scenario (a loader error is printed as it is), then replays its journeys and warns, at the \
@@ -84,6 +86,8 @@ extension Tribeboard {
 
   struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "schema",
       abstract: "Print the JSON Schema of scenario files.",
       discussion: """
         Made from the scenario reader's own key lists, so it always matches what the loader accepts in shape \

@@ -11,7 +11,8 @@ extension Tribeboard {
       for name in BundledScenarios.names {
         let scenario = try loadScenario(name)
         try emit("\(name) — \(scenario.summary)")
-        let journeys = scenario.journeys.map(\.name)
+        // Their names only: a built-in scenario reads its journeys when first asked for them.
+        let journeys = scenario.journeyNames
         try emit("    journeys: \(journeys.isEmpty ? "none" : journeys.joined(separator: ", "))")
       }
     }

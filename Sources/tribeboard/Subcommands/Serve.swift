@@ -9,6 +9,8 @@ extension BrowserServer.Pace: ExpressibleByArgument {}
 extension Tribeboard {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
+      commandName: "serve",
       abstract: "Show the simulation in a browser: each person's phone, live, with the simulation's controls.",
       discussion: """
         Prints 'Serving SCENARIO at http://HOST:PORT/' as its first line, then serves until Ctrl-C or SIGTERM \

@@ -1,0 +1,134 @@
+// Whole commands, measured through the release `tribeboard` binary next to this one, as a user runs it (process
+// start, argument parsing, loading, the run, the output, the exit): `play` of a generated 10,000-family world against
+// libyaml's own event parse of the same file, the start-up of `list`, `play` and `check` against the hello world, and
+// the cost of a step through `play` with text output.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+enum WholeCommandBenchmarks {
+  /// The floor for loading a file, as a process: `tribeboard-bench --yaml-events PATH` reads the file and runs
+  /// libyaml's event parse over it, nothing built (what `/work/shared/tools/yaml_events.c` does), and prints the
+  /// number of events.
+  static func yamlEvents(_ path: String) -> Never {
+    guard let data = FileManager.default.contents(atPath: path) else { exit(2) }
+    print("\(LoadWorld.rawEventCount(data)) events")
+    exit(0)
+  }
+
+  /// Runs the section and prints one line per figure.
+  static func run(smoke: Bool, countInstructions: Bool, bigFamilies: Int) {
+    let app = executableDirectory.appendingPathComponent("tribeboard").path
+    let hello = executableDirectory.appendingPathComponent("tribeboard-hello").path
+    let bench = executableDirectory.appendingPathComponent("tribeboard-bench").path
+    for program in [app, hello] where !FileManager.default.isExecutableFile(atPath: program) {
+      report("whole commands", "n/a", target: "\(program) is missing: build the package first (swift build -c release)")
+      return
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tribeboard-bench-whole-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func world(_ families: Int, steps: Int) -> String {
+      let path = folder.appendingPathComponent("world-\(families)-\(steps).yaml").path
+      _ = FileManager.default.createFile(
+        atPath: path, contents: Data(LoadWorld.text(families: families, steps: steps).utf8))
+      return path
+    }
+    let stepCount = smoke ? 200 : 2000
+    let big = world(bigFamilies, steps: 1)
+    let oneStep = world(10, steps: 1)
+    let manySteps = world(10, steps: stepCount + 1)
+    // `check` needs the package's Scenarios folder: there when the benchmark runs from the package (swift run).
+    let scenarios = FileManager.default.fileExists(atPath: "Scenarios") ? "Scenarios" : nil
+
+    // 1. `play` of the big world ÷ libyaml's event parse of the file, alternating, fastest of each.
+    var play = Double.infinity
+    var floor = Double.infinity
+    for _ in 0..<(smoke ? 1 : 3) {
+      floor = min(floor, time(bench, ["--yaml-events", big]))
+      play = min(play, time(app, ["play", big]))
+    }
+    report(
+      "play \(bigFamilies) families ÷ libyaml's parse", format(play / floor, 2) + "×",
+      target: "≤ 2.5× (\(format(play, 0)) ÷ \(format(floor, 0)) ms)")
+
+    // 2. Start-up: medians of runs interleaved with the hello world's.
+    var commands: [(label: String, arguments: [String])] = [
+      ("list", ["list"]), ("play (10 fam.)", ["play", oneStep]),
+    ]
+    if let scenarios { commands.append(("check (all)", ["check", scenarios])) }
+    let runs = smoke ? 3 : 21
+    var times = Array(repeating: [Double](), count: commands.count + 1)
+    for run in 0..<(runs + 2) {
+      for (index, command) in commands.enumerated() {
+        let elapsed = time(app, command.arguments)
+        if run >= 2 { times[index].append(elapsed) }
+      }
+      let elapsed = time(hello, [])
+      if run >= 2 { times[commands.count].append(elapsed) }
+    }
+    let helloMedian = median(times[commands.count])
+    for (index, command) in commands.enumerated() {
+      let ratio = median(times[index]) / helloMedian
+      report(
+        "\(command.label) start-up ÷ hello world", format(ratio, 2) + "×",
+        target: "≤ 1.5× (medians of \(runs): \(format(median(times[index]), 1)) ÷ \(format(helloMedian, 1)) ms)")
+    }
+
+    // 3. A step through `play`, text out: (a journey of N + 1 steps − one of 1) ÷ N, fastest of each, alternating.
+    var long = Double.infinity
+    var short = Double.infinity
+    for _ in 0..<(smoke ? 1 : 7) {
+      long = min(long, time(app, ["play", manySteps]))
+      short = min(short, time(app, ["play", oneStep]))
+    }
+    report(
+      "a step through play (10 fam., text)", format((long - short) * 1000 / Double(stepCount), 1) + " µs",
+      target: "≤ 20 µs ((\(format(long, 0)) − \(format(short, 0)) ms) ÷ \(stepCount))")
+
+    guard countInstructions else { return }
+    // The same under callgrind: whole runs, dynamic linking included. The play ratio on a smaller world of the same
+    // shape (a 10,000-family world takes minutes under valgrind); instructions grow with the file as time does.
+    do {
+      let middle = world(min(bigFamilies, 1000), steps: 1)
+      let playCount = try Callgrind.total(app, ["play", middle])
+      let floorCount = try Callgrind.total(bench, ["--yaml-events", middle])
+      report(
+        "  instructions: play ÷ libyaml, \(min(bigFamilies, 1000)) fam.", format(playCount / floorCount, 2) + "×",
+        target: "\(mega(playCount)) ÷ \(mega(floorCount))")
+      let helloCount = try Callgrind.total(hello, [])
+      for command in commands {
+        let count = try Callgrind.total(app, command.arguments)
+        report(
+          "  instructions: \(command.label) ÷ hello", format(count / helloCount, 2) + "×",
+          target: "\(mega(count)) ÷ \(mega(helloCount))")
+      }
+      let longCount = try Callgrind.total(app, ["play", manySteps])
+      let shortCount = try Callgrind.total(app, ["play", oneStep])
+      report(
+        "  instructions per step through play", format((longCount - shortCount) / Double(stepCount) / 1000, 0) + " k",
+        target: "")
+    } catch {
+      report("  whole-command instructions", "n/a", target: "\(error)")
+    }
+  }
+
+  private static func mega(_ value: Double) -> String { format(value / 1e6, 1) + " M" }
+
+  /// The wall time of one run of `program`, in ms (standard input from /dev/null, output to /dev/null); a failed
+  /// run ends the benchmark, since timing it would measure the wrong thing.
+  private static func time(_ program: String, _ arguments: [String]) -> Double {
+    let start = clock.now
+    let status = spawn(program, arguments)
+    let elapsed = milliseconds(clock.now - start)
+    guard status == 0 else {
+      FileHandle.standardError.write(Data("tribeboard-bench: \(program) \(arguments) exited with \(status)\n".utf8))
+      exit(1)
+    }
+    return elapsed
+  }
+}
