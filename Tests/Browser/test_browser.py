@@ -13,7 +13,7 @@ import time
 import traceback
 import urllib.request
 
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -52,11 +52,11 @@ def button(scope, name):
 
 def click(driver, name, person="Sarah Johnson", wait_for_change=True):
     scope = phone(driver, person) if person else driver
-    before = driver.find_element(By.ID, "phones").get_attribute("innerHTML")
+    before = inner_html(driver, "phones")
     button(scope, name).click()
     if wait_for_change:
-        WebDriverWait(driver, 10).until(
-            lambda d: d.find_element(By.ID, "phones").get_attribute("innerHTML") != before
+        wait(driver, 
+            lambda d: inner_html(d, "phones") != before
         )
 
 
@@ -75,19 +75,31 @@ def fill_and_submit(driver, label, value, submit, person="Sarah Johnson"):
 
 
 def command(driver, line):
-    before = driver.find_element(By.ID, "log").get_attribute("innerHTML")
+    before = inner_html(driver, "log")
     field = labelled(driver, "Command")
     field.send_keys(line)
     field.send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "log").get_attribute("innerHTML") != before)
+    wait(driver, lambda d: inner_html(d, "log") != before)
 
 
 def wait_heading(driver, text, person="Sarah Johnson"):
-    WebDriverWait(driver, 10).until(lambda d: heading(d, person) == text)
+    wait(driver, lambda d: heading(d, person) == text)
 
 
 def log_text(driver):
-    return driver.find_element(By.ID, "log").text
+    return driver.execute_script("return document.getElementById('log').innerText")
+
+
+def inner_html(driver, element_id):
+    """Read in one go: the page swaps regions in as answers arrive, so a found element can go stale."""
+    return driver.execute_script("return document.getElementById(arguments[0]).innerHTML", element_id)
+
+
+def wait(driver, condition, seconds=10):
+    """Wait until CONDITION holds, reading again when a region was swapped in while it looked."""
+    return WebDriverWait(
+        driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+    ).until(condition)
 
 
 # Tests ------------------------------------------------------------------------------------------------------------
@@ -118,7 +130,7 @@ def new_user_creates_a_family_by_clicking(driver):
 def steps_go_over_the_socket_once_it_is_open(driver):
     with Server(BINARY, "new-user", "--verbose") as server:
         driver.get(server.address)
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-socket"))
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-socket"))
         click(driver, "Skip")
         wait_heading(driver, "Sign in")
         server.process.terminate()
@@ -132,7 +144,7 @@ def number_keys_choose_actions(driver):
     with Server(BINARY, "new-user") as server:
         driver.get(server.address)
         driver.find_element(By.TAG_NAME, "body").send_keys("1")
-        WebDriverWait(driver, 10).until(lambda d: "Page 2 of 3" in d.page_source)
+        wait(driver, lambda d: "Page 2 of 3" in d.page_source)
 
 
 @test
@@ -145,7 +157,7 @@ def an_error_and_its_recovery(driver):
         labelled(driver, "N, time or %").send_keys("1")
         before = log_text(driver)
         button(driver, "Arm fault").click()
-        WebDriverWait(driver, 10).until(lambda d: log_text(d) != before)
+        wait(driver, lambda d: log_text(d) != before)
         assert "data.tasks" in driver.find_element(By.ID, "faults").text
         click(driver, "Tasks")
         alert = phone(driver, "Sarah Johnson").find_element(By.XPATH, ".//*[@role='alert']")
@@ -166,7 +178,7 @@ def offline_a_change_relaunch_online(driver):
         assert "1 change waiting" in phone(driver, "Sarah Johnson").text
         click(driver, "Relaunch", person=None)
         click(driver, "Bring online: Sarah Johnson", person=None)
-        WebDriverWait(driver, 10).until(lambda d: "change waiting" not in phone(d, "Sarah Johnson").text)
+        wait(driver, lambda d: "change waiting" not in phone(d, "Sarah Johnson").text)
         assert "Online" in phone(driver, "Sarah Johnson").text
 
 
@@ -175,9 +187,9 @@ def two_phones_one_sees_the_others_message(driver):
     with Server(BINARY, "family-admin") as server:
         driver.get(server.address)
         labelled(driver, "Person").send_keys("Mark Johnson")
-        before = driver.find_element(By.ID, "phones").get_attribute("innerHTML")
+        before = inner_html(driver, "phones")
         button(driver, "Add a phone").click()
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "phones").get_attribute("innerHTML") != before)
+        wait(driver, lambda d: inner_html(d, "phones") != before)
         assert phone(driver, "Mark Johnson")
         click(driver, "Messages", person="Sarah Johnson")
         fill_and_submit(driver, "Message", "Dinner at 7", "Send a message")
@@ -193,7 +205,7 @@ def the_command_field_takes_what_the_repl_takes(driver):
         command(driver, "tasks")
         wait_heading(driver, "Tasks")
         command(driver, ":clok +1h")
-        WebDriverWait(driver, 10).until(lambda d: ":clok" in log_text(d))
+        wait(driver, lambda d: ":clok" in log_text(d))
         assert "did you mean :clock?" in log_text(driver), log_text(driver)
         command(driver, ":clock +1h")
         assert "09:00" in phone(driver, "Sarah Johnson").text
@@ -203,13 +215,13 @@ def the_command_field_takes_what_the_repl_takes(driver):
 def a_deep_link_opens_on_its_step(driver):
     with Server(BINARY, "new-user") as server:
         driver.get(server.address + "?scenario=family-admin&go=chores-and-points@2")
-        WebDriverWait(driver, 10).until(lambda d: "chores-and-points at step 2" in log_text(d))
+        wait(driver, lambda d: "chores-and-points at step 2" in log_text(d))
         assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-scenario") == "family-admin"
         assert "go=chores-and-points@2" in driver.current_url
         step = button(driver, "Go to step 3: title Tidy the playroom")
         driver.execute_script("arguments[0].closest('details').open = true", step)
         step.click()
-        WebDriverWait(driver, 10).until(lambda d: "go=chores-and-points@3" in d.current_url)
+        wait(driver, lambda d: "go=chores-and-points@3" in d.current_url)
 
 
 @test
@@ -218,7 +230,7 @@ def a_recording_downloads_as_a_transcript_that_check_passes(driver):
         driver.get(server.address)
         before = log_text(driver)
         button(driver, "Record").click()
-        WebDriverWait(driver, 10).until(lambda d: "Recording" in d.find_element(By.ID, "record").text)
+        wait(driver, lambda d: "Recording" in d.find_element(By.ID, "record").text)
         click(driver, "Skip")
         click(driver, "Sign in with Apple")
         click(driver, "Try again")
