@@ -47,18 +47,22 @@ enum Script {
       function showProblem(text) { document.getElementById("log").textContent = text; }
 
       // Steps go over a socket once it is open (one message each way); a post each until then, or without one.
+      // A socket that closes is opened again, after a pause that grows while the server stays away.
       let socket = null;
       let answered = null;
+      let pause = 500;
       function connect() {
         if (!window.WebSocket) return;
         const opening = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
           base + "/socket");
         // `data-socket` on the body says whether steps go over the socket (for tests and the curious).
-        opening.onopen = () => { socket = opening; body.dataset.socket = "open"; };
+        opening.onopen = () => { socket = opening; body.dataset.socket = "open"; pause = 500; };
         opening.onmessage = (event) => { if (answered) { const done = answered; answered = null; done(event.data); } };
         opening.onclose = () => {
           if (socket === opening) { socket = null; delete body.dataset.socket; }
           if (answered) { const done = answered; answered = null; done(null); }
+          setTimeout(connect, pause);
+          pause = Math.min(pause * 2, 30000);
         };
       }
       connect();
@@ -67,10 +71,17 @@ enum Script {
         if (socket && new URL(url, location.href).pathname === base + "/input") {
           const text = await new Promise((resolve) => { answered = resolve; socket.send(body.toString()); });
           if (text !== null) return text;
+          // The socket closed with the step under way: the server may have taken it, and sending it again could
+          // take it twice. Show the simulation as it now is instead; the person sees whether it happened.
+          return fetchText(base + "/state?known=" + body.get("known"), { headers: { "Accept": accept } });
         }
-        const response = await fetch(url, {
+        return fetchText(url, {
           method: "POST", body: body, headers: { "Accept": accept }, credentials: "same-origin",
         });
+      }
+
+      async function fetchText(url, init) {
+        const response = await fetch(url, init);
         if (!response.ok) {
           showProblem("The server answered " + response.status + ": " + (await response.text()).slice(0, 300));
           return null;

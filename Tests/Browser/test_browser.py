@@ -140,6 +140,29 @@ def steps_go_over_the_socket_once_it_is_open(driver):
 
 
 @test
+def a_socket_closing_mid_step_takes_the_step_once(driver):
+    with Server(BINARY, "new-user", "--verbose") as server:
+        driver.get(server.address)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-socket"))
+        # The next message goes out and the socket closes at once, before its answer can arrive.
+        driver.execute_script(
+            "const send = WebSocket.prototype.send;"
+            "WebSocket.prototype.send = function (data) {"
+            "  send.call(this, data); this.close(); WebSocket.prototype.send = send; };"
+        )
+        click(driver, "Skip")
+        wait_heading(driver, "Sign in")
+        # The page opens a socket again, and the next step goes over it.
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-socket"))
+        click(driver, "Sign in with Apple")
+        server.process.terminate()
+        lines = [line.strip() for line in server.process.stdout.read().splitlines()]
+    assert lines.count("default: skip") == 1, lines
+    assert "default: sign in apple" in lines, lines
+    assert not any("POST /s/default/input" in line for line in lines), lines
+
+
+@test
 def number_keys_choose_actions(driver):
     with Server(BINARY, "new-user") as server:
         driver.get(server.address)
