@@ -159,7 +159,8 @@ extension BrowserServer {
     } onUpgrade: { inbound, outbound, context in
       guard let simulation = try? await simulation(context.requestContext) else { return }
       try await withTaskExecutorPreference(EventLoopExecutor(Self.loops.next())) {
-        try await answer(inbound, outbound, simulation)
+        // A stop waits for connections to end: this one ends when the server stops, if the page has not closed it.
+        try await cancelWhenGracefulShutdown { try await answer(inbound, outbound, simulation) }
       }
     }
     return router
@@ -169,8 +170,7 @@ extension BrowserServer {
   private func answer(
     _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ simulation: LiveSimulation
   ) async throws {
-    // A stop waits for connections to end: this one ends when the server stops, if the page has not closed it.
-    for try await message in inbound.messages(maxSize: Self.bodyLimit).cancelOnGracefulShutdown() {
+    for try await message in inbound.messages(maxSize: Self.bodyLimit) {
       let answer: ByteBuffer
       if case .text(let text) = message, let form = try? FormBody(text) {
         switch await step(form, simulation) {

@@ -9,6 +9,11 @@ import TribeBoardTranscripts
 /// recording, and the windows watching it. Steps run one at a time, in the order they arrive, so every window sees
 /// the same story and no step is lost or applied twice.
 package actor LiveSimulation {
+  /// Steps run on the server's event loop, where the page's socket is read and written: a step then never crosses
+  /// threads, which on a small machine costs more than the step itself.
+  private nonisolated let executor: any SerialExecutor = BrowserServer.loops.next().executor
+  package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
   let id: String
   private let simulator: Simulator
   /// Where scenario files may be read from (`:scenario FILE`); `nil` for built-in scenarios only.
