@@ -68,6 +68,25 @@ import Testing
     #expect(alone.stderr == parsed.stderr)
   }
 
+  /// `play NAME` and `check [PATH…]` given nothing else are made without the parser, with the options' defaults;
+  /// given with a root option they go through the parser. Both ways print the same and exit the same, failures
+  /// included.
+  @Test func positionalOnlyPlayAndCheckSkipTheParserAndDoTheSame() throws {
+    let cases: [[String]] = [
+      ["play", "family-admin"], ["play", "\(folder)/failing.yaml"], ["play", "no-such-scenario"],
+      ["check", "\(scenariosFolder)/visitor.yaml"], ["check", "\(folder)/failing.yaml"],
+      ["check", "\(scenariosFolder)/new-user.yaml", "\(scenariosFolder)/child.yaml"],
+    ]
+    for command in cases {
+      let alone = try ChildProcess.tribeboard(command, input: "")
+      let parsed = try ChildProcess.tribeboard(["--max-scenario-size", "64M"] + command, input: "")
+      #expect(!alone.stdout.isEmpty || !alone.stderr.isEmpty, "\(command) printed nothing")
+      #expect(alone.status == parsed.status, "\(command)")
+      #expect(alone.stdout == parsed.stdout, "\(command)")
+      #expect(alone.stderr == parsed.stderr, "\(command)")
+    }
+  }
+
   @Test func aFailedCheckOrExpectationExits1() throws {
     let failing = "\(folder)/failing.yaml"
     let cases: [(command: [String], input: String, says: String)] = [

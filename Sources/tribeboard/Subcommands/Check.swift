@@ -49,6 +49,17 @@ extension Tribeboard {
         valueName: "i/n"))
     var shard: String?
 
+    /// `check PATH…` with every option at its default, as the parser would make it (see
+    /// ``Tribeboard/withoutParsing(_:)``).
+    init(paths: [String]) {
+      self.paths = paths
+      update = false
+      junit = nil
+      shard = nil
+    }
+
+    init() {}
+
     func validate() throws {
       if let shard {
         do {

@@ -36,6 +36,16 @@ extension Tribeboard {
     @Flag(help: "Print each screen as a screen reader would announce it (with --format text).")
     var screenReader = false
 
+    /// `play NAME` with every option at its default, as the parser would make it (see ``Tribeboard/withoutParsing(_:)``).
+    init(scenario: String) {
+      self.scenario = scenario
+      journey = nil
+      format = .text
+      screenReader = false
+    }
+
+    init() {}
+
     func validate() throws {
       if screenReader && format == .jsonl { throw ValidationError("--screen-reader goes with --format text.") }
     }
