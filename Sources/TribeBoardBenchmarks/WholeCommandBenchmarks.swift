@@ -60,7 +60,11 @@ enum WholeCommandBenchmarks {
     var commands: [(label: String, arguments: [String])] = [
       ("list", ["list"]), ("play (10 fam.)", ["play", oneStep]),
     ]
-    if let scenarios { commands.append(("check (all)", ["check", scenarios])) }
+    // `check` of one transcript is its start-up; of all of them, the start-up and 42 journeys replayed.
+    if let scenarios {
+      commands.append(("check (one)", ["check", scenarios + "/new-user/create-family.transcript"]))
+      commands.append(("check (all)", ["check", scenarios]))
+    }
     let runs = smoke ? 3 : 21
     var times = Array(repeating: [Double](), count: commands.count + 1)
     for run in 0..<(runs + 2) {
