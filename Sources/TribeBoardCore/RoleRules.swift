@@ -45,12 +45,17 @@ public enum RoleRules {
     }
   }
 
+  /// The roles a member can be given: any, but a child's account only child or visitor.
+  public static func givable(isChildAccount: Bool) -> [Role] {
+    isChildAccount ? [.child, .visitor] : Role.allCases
+  }
+
   /// A role change must leave the family a parent admin, and a child's account may not become an adult.
   public static func checkChange(
     of membership: Membership, to role: Role, isChildAccount: Bool, members: [Member]
   ) throws(AppError) {
-    if isChildAccount && (role == .adult || role == .parentAdmin) {
-      throw AppError(.roleConflict, "A child's account can only be a child or a visitor.")
+    if !givable(isChildAccount: isChildAccount).contains(role) {
+      throw AppError(.roleConflict, "A child's account can only be a child or a visitor.", recovery: [.edit, .back])
     }
     if membership.role == .parentAdmin && role != .parentAdmin && isLastParentAdmin(membership, members) {
       throw AppError(.roleConflict, "The family needs a parent admin. Make another member parent admin first.")

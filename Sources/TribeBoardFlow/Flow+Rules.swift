@@ -33,7 +33,8 @@ extension Flow {
 
   /// A choice offered that the person can't make: an action whose permission (as `reference`, the design's table,
   /// gives it) the role lacks, or a role to join as, or a family to create, that ``RoleRules`` refuses for this
-  /// account (a child's account offered "Join as adult"). `offered`, ``actions(in:)`` for `state`. `nil` when every
+  /// account (a child's account offered "Join as adult"), or a role to give a member that their account can't take
+  /// (a child's account offered "adult"). `offered`, ``actions(in:)`` for `state`. `nil` when every
   /// choice offered is one the person can make.
   public static func choiceBeyondRole(_ state: AppState, offered: [FlowAction], reference: FlowTable) -> String? {
     let designed = reference[state.screen.id].actions
@@ -51,6 +52,16 @@ extension Flow {
       } catch {
         let who = isChildAccount ? "a child's account" : state.role?.displayName ?? "someone without a role"
         return "\(who) is offered “\(action.label)” on \(state.screen.id.rawValue), which the role rules refuse"
+      }
+      // The roles offered for a member: only those their account can be given.
+      if case .role(let among)? = action.argument, case .memberDetail(let id) = state.screen,
+        let member = state.content.member(id),
+        let beyond = among.first(where: {
+          !RoleRules.givable(isChildAccount: member.profile.isChildAccount).contains($0)
+        })
+      {
+        return
+          "“\(action.label)” on \(state.screen.id.rawValue) offers \(beyond.displayName.lowercased()) for \(member.profile.firstName), whose account the role rules keep from it"
       }
     }
     return nil

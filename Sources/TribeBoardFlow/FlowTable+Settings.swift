@@ -137,29 +137,8 @@ extension FlowTable {
         return blocks
       },
       actions: [
-        FlowAction(
-          .changeRole, "Change the role", phrases: ["role", "change role"],
-          argument: .role,
-          requires: .manageFamily, targets: [.memberDetail]
-        ) { state, argument, services throws(AppError) in
-          guard let member = detailMember(state) else { throw AppError(.notFound) }
-          let role = try argument.role()
-          let (family, user) = try requireFamily(state)
-          if member.role == role, member.membership.isActive(at: state.now) {
-            let until = member.membership.expiresAt.map { " until \(DateText.full($0, now: state.now))" } ?? ""
-            throw AppError(
-              .validationFailed,
-              "\(member.profile.firstName) is already \(role.withArticle)\(until); nothing was changed.",
-              recovery: [.edit, .back])
-          }
-          try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
-          var released: [String] = []
-          if !RoleRules.taskRoles.contains(role) { released.append("open tasks") }
-          if !Permissions.allows(role, .claimPickup) { released.append("pickups") }
-          state.notice =
-            "\(member.profile.firstName) is now \(role.withArticle)"
-            + (released.isEmpty ? "." : "; their \(released.joined(separator: " and ")), if any, are now unassigned.")
-        },
+        changeRole(childAccount: false),
+        changeRole(childAccount: true),
         FlowAction(
           .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily,
           targets: [.confirm, .familyManagement],
@@ -200,6 +179,38 @@ extension FlowTable {
         .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
     }
     try RoleRules.checkRemoval(of: member.membership, members: state.content.members)
+  }
+
+  /// "Change the role" on a member's detail, offering the roles the member's account can be given (a child's
+  /// account only child or visitor): one action per kind of account, so each offers only its own choices.
+  private static func changeRole(childAccount: Bool) -> FlowAction {
+    FlowAction(
+      .changeRole, "Change the role", phrases: ["role", "change role"],
+      argument: .role(among: RoleRules.givable(isChildAccount: childAccount)),
+      requires: .manageFamily,
+      when: Condition(childAccount ? "the member's account is a child's" : "the member's account is an adult's") {
+        (detailMember($0).map(\.profile.isChildAccount) ?? false) == childAccount
+      },
+      targets: [.memberDetail]
+    ) { state, argument, services throws(AppError) in
+      guard let member = detailMember(state) else { throw AppError(.notFound) }
+      let role = try argument.role()
+      let (family, user) = try requireFamily(state)
+      if member.role == role, member.membership.isActive(at: state.now) {
+        let until = member.membership.expiresAt.map { " until \(DateText.full($0, now: state.now))" } ?? ""
+        throw AppError(
+          .validationFailed,
+          "\(member.profile.firstName) is already \(role.withArticle)\(until); nothing was changed.",
+          recovery: [.edit, .back])
+      }
+      try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
+      var released: [String] = []
+      if !RoleRules.taskRoles.contains(role) { released.append("open tasks") }
+      if !Permissions.allows(role, .claimPickup) { released.append("pickups") }
+      state.notice =
+        "\(member.profile.firstName) is now \(role.withArticle)"
+        + (released.isEmpty ? "." : "; their \(released.joined(separator: " and ")), if any, are now unassigned.")
+    }
   }
 
   private static func detailMember(_ state: AppState) -> Member? {

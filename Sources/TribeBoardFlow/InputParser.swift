@@ -12,8 +12,8 @@ public enum ArgumentKind: Sendable, Equatable {
   case points
   /// A date and time in UTC; `field` names it in messages ("the due date").
   case date(field: String)
-  /// A role in the family.
-  case role
+  /// A role in the family, one of `among` (the roles the member can be given).
+  case role(among: [Role])
   /// A kind of notification.
   case notification
   /// Members, by name, comma separated.
@@ -39,7 +39,7 @@ public enum ArgumentKind: Sendable, Equatable {
     case .item(let noun): "\(noun) #"
     case .points: "0-\(Validation.maximumPoints)"
     case .date: "YYYY-MM-DD HH:MM"
-    case .role: Role.allCases.map { $0.displayName.lowercased() }.concatenated(separator: "|")
+    case .role(let among): among.map { $0.displayName.lowercased() }.concatenated(separator: "|")
     case .notification: NotificationPreferences.Kind.allCases.map { $0.label.lowercased() }.concatenated(separator: "|")
     case .names: "names, comma separated"
     }

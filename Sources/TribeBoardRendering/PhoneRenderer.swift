@@ -263,9 +263,9 @@ public struct PhoneRenderer: Sendable {
     html += "<label for=\"\(field)\">\(HTML.escape(Self.fieldLabel(input)))</label>"
     let disabled = isStill ? " disabled=\"disabled\"" : ""
     switch input {
-    case .role:
+    case .role(let among):
       html += "<select id=\"\(field)\" name=\"value\"\(disabled)>"
-      for role in Role.allCases {
+      for role in among {
         html += "<option value=\"\(role.displayName.lowercased())\">\(HTML.escape(role.displayName))</option>"
       }
       html += "</select>"

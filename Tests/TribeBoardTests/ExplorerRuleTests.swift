@@ -192,6 +192,26 @@ import TribeBoardScenarios
         .post, action.label, phrases: action.phrases, argument: action.argument, targets: action.targets,
         run: action.run)
     }
+    // Planted: a member's detail that offers every role whatever the account, as before.
+    let everyRole = ExplorerTests.table(replacingActionsOf: .memberDetail) { action in
+      guard action.id == .changeRole else { return action }
+      return FlowAction(
+        .changeRole, action.label, phrases: action.phrases, argument: .role(among: Role.allCases),
+        requires: action.requires, targets: action.targets, run: action.run)
+    }
+    // `child` with Sarah's phone in hand: Ben (a child's account) is second on her members list, where the walk
+    // opens members.
+    let admin = try ScenarioLoader.parse(
+      try String(contentsOfFile: scenariosFolder + "/child.yaml", encoding: .utf8)
+        .replacingOccurrences(of: "  user: ben\n", with: "  user: sarah\n"),
+      source: "child-as-sarah.yaml")
+    let roles = await explore(admin, table: everyRole, depth: 3)
+    let beyond = try #require(roles.violations.first { $0.invariant.contains("keep from it") })
+    #expect(
+      beyond.invariant
+        == "“Change the role” on memberDetail offers parent admin for Ben, whose account the role rules keep from it")
+    #expect(beyond.inputs == ["settings", "family management", "open 2"])
+    #expect(await explore(admin, depth: 3).violations.isEmpty)
     let child = await explore(try BundledScenarios.scenario(named: "child"), table: posting, depth: 2)
     let leak = try #require(child.violations.first { $0.invariant.contains("is offered") })
     #expect(leak.invariant == "Child is offered “Post a notice” on noticeboard, which needs “post notices”")

@@ -45,7 +45,11 @@ import TribeBoardTesting
       .date(field: "the due date"), "due <YYYY-MM-DD HH:MM>", "tomorrow",
       "Give the due date as YYYY-MM-DD HH:MM (UTC), e.g. 2026-03-03 08:00."
     ),
-    (.role, "role <parent admin|adult|child|visitor>", "boss", "Choose one of: parent admin, adult, child, visitor."),
+    (
+      .role(among: Role.allCases), "role <parent admin|adult|child|visitor>", "boss",
+      "Choose one of: parent admin, adult, child, visitor."
+    ),
+    (.role(among: [.child, .visitor]), "role <child|visitor>", "boss", "Choose one of: child, visitor."),
     (
       .notification, "toggle <messages|tasks|calendar|school run>", "email",
       "Choose one of: messages, tasks, calendar, school run."
@@ -61,7 +65,9 @@ import TribeBoardTesting
     #expect(try ArgumentKind.item(noun: "task").parse("#3", now: Self.now, usage: "done <task #>") == .item(3))
     #expect(
       try ArgumentKind.names.parse("ben , Mark", now: Self.now, usage: "with <names>") == .names(["ben", "Mark"]))
-    #expect(try ArgumentKind.role.parse("Parent Admin", now: Self.now, usage: "role <role>") == .role(.parentAdmin))
+    #expect(
+      try ArgumentKind.role(among: Role.allCases).parse("Parent Admin", now: Self.now, usage: "role <role>")
+        == .role(.parentAdmin))
   }
 
   @Test func aLineResolvesToATypedIntent() async throws {
