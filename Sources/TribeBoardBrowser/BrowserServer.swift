@@ -87,8 +87,8 @@ public struct BrowserServer: Sendable {
   /// A fresh token for a server listening beyond loopback.
   public static func newToken() -> String { SimulationStore.newID() }
 
-  /// The server's one event loop: every socket is read and written on its thread, and the page's steps run there
-  /// too (``EventLoopExecutor``).
+  /// The server's one event loop: every socket is read and written on its thread, and every simulation's steps run
+  /// there too (``LiveSimulation``'s executor; a socket's task prefers it, ``EventLoopExecutor``).
   static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
   /// Serves until SIGINT or SIGTERM; `ready` is given the address once the socket listens.
