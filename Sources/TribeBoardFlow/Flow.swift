@@ -262,16 +262,18 @@ public struct Flow: Sendable {
       narrowRecovery(&state)
       return .performed
     }
-    if let question = action.confirmation, !confirmed, rejected == nil {
+    if let ask = action.confirmation, !confirmed, rejected == nil {
       do throws(AppError) {
-        state.screen = .confirm(Confirmation(question: try question(state), intent: intent, back: state.screen))
+        if let question = try await ask(state, services) {
+          state.screen = .confirm(Confirmation(question: question, intent: intent, back: state.screen))
+          await load(&state, services)
+          return .performed
+        }
       } catch {
         state.error = error
         narrowRecovery(&state)
         return .performed
       }
-      await load(&state, services)
-      return .performed
     }
     do throws(AppError) {
       try await Self.authorized(&state, services) { state, services throws(AppError) in

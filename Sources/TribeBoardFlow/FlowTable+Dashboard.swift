@@ -42,7 +42,7 @@ extension FlowTable {
         .openSchoolRun, "School run", phrases: ["school run", "open school run"], to: .schoolRun),
       .open(.openSettings, "Settings", phrases: ["settings", "open settings"], to: .settings),
       Flow.syncNow,
-      signOut,
+      signOutOfFamily,
     ])
 
   static func greeting(at date: Date) -> String {

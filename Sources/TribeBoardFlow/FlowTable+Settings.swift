@@ -16,8 +16,19 @@ extension FlowTable {
         FlowAction(
           .leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily,
           targets: [.confirm, .familySetup],
-          confirm: { state in
-            "Leave \(state.family?.name ?? "the family")? You will need the family code to join again."
+          confirm: { state, services in
+            let name = state.family?.name ?? "the family"
+            var question = "Leave \(name)? You will need the family code to join again."
+            // What waits on the phone is sent before leaving, or the person stays (below): said before they say yes.
+            let waiting = await services.device.outbox().changes.count
+            if waiting > 0 {
+              question +=
+                " \(Flow.waiting(waiting)) still waiting to sync with \(name): "
+                + (waiting == 1
+                  ? "it is sent before you leave; if it can't be sent, you stay in the family."
+                  : "they are sent before you leave; if they can't all be sent, you stay in the family.")
+            }
+            return question
           }
         ) {
           state, _, services throws(AppError) in
@@ -37,7 +48,7 @@ extension FlowTable {
           state.screen = .familySetup
           state.notice = "You left \(name)."
         },
-        signOut,
+        signOutOfFamily,
         .home,
       ]),
     ScreenSpec(
@@ -109,7 +120,7 @@ extension FlowTable {
         FlowAction(
           .regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily,
           targets: [.confirm, .familyManagement],
-          confirm: { state in
+          confirm: { state, _ in
             "Make a new family code? The code \(state.family?.code ?? "in use") will stop working."
           }
         ) {
@@ -142,7 +153,7 @@ extension FlowTable {
         FlowAction(
           .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily,
           targets: [.confirm, .familyManagement],
-          confirm: { state throws(AppError) in
+          confirm: { state, _ throws(AppError) in
             if let member = detailMember(state) {
               try checkRemoval(of: member, state)
             }

@@ -122,27 +122,45 @@ extension FlowTable {
 
   /// Signing out clears the session and everything the app showed of the family, even when the server can't be
   /// told: the token is gone from the phone either way. Every role may sign out.
-  static let signOut = FlowAction(.signOut, "Sign out", phrases: ["sign out", "logout"], targets: [.signIn]) {
-    state, _, services in
-    // Changes waiting on the phone are sent first; what can't be sent stays, and the person is told.
-    if state.family != nil, !(await services.device.outbox().changes.isEmpty) {
-      await Flow.sendQueued(&state, services)
-    }
-    let notes = state.notes
+  static let signOut = signingOut(targets: [.signIn])
+
+  /// Signing out from a family screen asks first when changes wait on this phone: yes signs out and keeps what
+  /// can't be sent now on the phone (sent when the person signs in again), no stays signed in, where the changes
+  /// can be sent first. With nothing waiting it signs out at once.
+  static let signOutOfFamily = signingOut(targets: [.confirm, .signIn]) { state, services in
     let waiting = await services.device.outbox().changes.count
-    var unreachable: AppError?
-    do throws(AppError) {
-      try await services.auth.signOut()
-    } catch {
-      unreachable = error
+    guard waiting > 0 else { return nil }
+    let (it, they, theyAre, go) =
+      waiting == 1 ? ("it", "it", "it is", "it goes by itself") : ("them", "they", "they are", "they go by themselves")
+    return
+      "Sign out? \(Flow.waiting(waiting)) still waiting to sync with \(state.family?.name ?? "your family"). Yes signs "
+      + "out and keeps \(it) on this phone if \(they) can't be sent now: \(theyAre) sent when you sign in again. No "
+      + "stays signed in to send \(it) first: \(go) when \(they) can, or with Sync now on the dashboard."
+  }
+
+  private static func signingOut(targets: [ScreenID], confirm: FlowAction.Question? = nil) -> FlowAction {
+    FlowAction(.signOut, "Sign out", phrases: ["sign out", "logout"], targets: targets, confirm: confirm) {
+      state, _, services in
+      // Changes waiting on the phone are sent first; what can't be sent stays, and the person is told.
+      if state.family != nil, !(await services.device.outbox().changes.isEmpty) {
+        await Flow.sendQueued(&state, services)
+      }
+      let notes = state.notes
+      let waiting = await services.device.outbox().changes.count
+      var unreachable: AppError?
+      do throws(AppError) {
+        try await services.auth.signOut()
+      } catch {
+        unreachable = error
+      }
+      state = AppState(screen: .signIn, now: state.now)
+      state.notes = notes
+      state.notice =
+        (unreachable.map { "Signed out on this phone; the server could not be told (\($0.message))" }
+          ?? "You have signed out.")
+        + (waiting > 0
+          ? " \(Flow.waiting(waiting)) still waiting on this phone; \(waiting == 1 ? "it is" : "they are") sent when you sign in again."
+          : "")
     }
-    state = AppState(screen: .signIn, now: state.now)
-    state.notes = notes
-    state.notice =
-      (unreachable.map { "Signed out on this phone; the server could not be told (\($0.message))" }
-        ?? "You have signed out.")
-      + (waiting > 0
-        ? " \(Flow.waiting(waiting)) still waiting on this phone; \(waiting == 1 ? "it is" : "they are") sent when you sign in again."
-        : "")
   }
 }

@@ -71,9 +71,11 @@ public struct FlowTable: Sendable {
     actions: [
       // Flow.send carries out "yes": it goes back and runs the action it asked about.
       FlowAction(
-        .confirmYes, "Yes", phrases: ["yes", "y"], targets: [.familySetup, .familyManagement, .memberDetail]
+        .confirmYes, "Yes", phrases: ["yes", "y"], targets: [.familySetup, .familyManagement, .memberDetail, .signIn]
       ) { _, _, _ in },
-      FlowAction(.confirmNo, "No", phrases: ["no", "n"], targets: [.settings, .familyManagement, .memberDetail]) {
+      FlowAction(
+        .confirmNo, "No", phrases: ["no", "n"], targets: [.settings, .familyManagement, .memberDetail, .dashboard]
+      ) {
         state, _, _ in
         guard case .confirm(let pending) = state.screen else { return }
         state.screen = pending.back
@@ -134,6 +136,7 @@ public final class ScreenSpec: Sendable {
 /// action lists the flow filters on every step share their actions rather than copying each one's closures.
 public final class FlowAction: Sendable {
   public typealias Run = @Sendable (inout AppState, ActionInput, Services) async throws(AppError) -> Void
+  public typealias Question = @Sendable (AppState, Services) async throws(AppError) -> String?
 
   public let id: ActionID
   /// What the action list says: "Sign in with Apple".
@@ -157,16 +160,17 @@ public final class FlowAction: Sendable {
   /// Whether the action signs the person in, and so can resume on any family screen they were on when their session
   /// ran out: the table adds every family screen to ``targets``.
   public let resumesFamily: Bool
-  /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?"). It
-  /// throws the refusal instead when the phone already knows the action will be refused: nobody is asked to confirm
-  /// what can't happen.
-  public let confirmation: (@Sendable (AppState) throws(AppError) -> String)?
+  /// For an action that can't be undone: the question the app asks first ("Remove Ben from The Johnsons?"), or
+  /// `nil` when there is nothing to ask this time (signing out with no change waiting on the phone). It may read
+  /// the phone (the changes waiting on it) and changes nothing. It throws the refusal instead when the phone already
+  /// knows the action will be refused: nobody is asked to confirm what can't happen.
+  public let confirmation: Question?
   public let run: Run
 
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
     when condition: Condition? = nil, targets: [ScreenID] = [], resumesFamily: Bool = false, listed: Bool = true,
-    confirm confirmation: (@Sendable (AppState) throws(AppError) -> String)? = nil, run: @escaping Run
+    confirm confirmation: Question? = nil, run: @escaping Run
   ) {
     self.init(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
@@ -176,7 +180,7 @@ public final class FlowAction: Sendable {
   init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind?, requires: Capability?,
     when condition: Condition?, targets: [ScreenID], listed: Bool,
-    confirm confirmation: (@Sendable (AppState) throws(AppError) -> String)?,
+    confirm confirmation: Question?,
     opensTarget: Bool, resumesFamily: Bool, run: @escaping Run
   ) {
     self.opensTarget = opensTarget

@@ -10,11 +10,14 @@ import TribeBoardTranscripts
 extension Explorer {
   /// The invariants after a step; each broken one as a sentence. Those that depend only on the state reached are
   /// checked the first time it is reached (`newState`), by the shortest inputs: a state seen before passed them.
+  /// `signsOut`: the step was sign out, or yes to its question (``signsOut(_:from:)``).
   func violations(
-    _ simulator: Simulator, _ step: Step, state: AppState, checkpoint: Simulator.Checkpoint, newState: Bool
+    _ simulator: Simulator, _ step: Step, state: AppState, checkpoint: Simulator.Checkpoint, newState: Bool,
+    signsOut: Bool
   ) -> [String] {
     var broken: [String] = []
-    if step.transition?.action == .signOut {
+    // Sign out with changes waiting on the phone only asks: the person signs out when they say yes.
+    if signsOut, !Self.asksToSignOut(state) {
       if state.session != .signedOut { broken.append("the app still holds a session after signing out") }
       if simulator.phones[simulator.actingUser]?.device.token != nil {
         broken.append("the phone keeps its token after signing out")
@@ -138,6 +141,21 @@ extension Explorer {
       waiting.append((phone.user, phone.memory.outbox.changes))
     }
     return waiting
+  }
+
+  /// Whether `step`, taken from `before`, signs the person out, or asks to: sign out, or yes to the question sign
+  /// out asks first when changes wait on the phone.
+  static func signsOut(_ step: Step, from before: AppState) -> Bool {
+    switch step.transition?.action {
+    case .signOut?: true
+    case .confirmYes?: asksToSignOut(before)
+    default: false
+    }
+  }
+
+  /// Whether `state` is the question sign out asks first.
+  static func asksToSignOut(_ state: AppState) -> Bool {
+    if case .confirm(let question) = state.screen { question.intent.action == .signOut } else { false }
   }
 
   /// No accepted change lost: a change a phone held, waiting, before a step is after it still waiting, applied by

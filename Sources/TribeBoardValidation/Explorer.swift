@@ -155,16 +155,15 @@ public struct Explorer {
         // A state seen before, reached by a step that signs no one out, from a state with no error and no waiting
         // change, has no invariant to check: look at the app's state only otherwise (it is a large value to copy).
         var broken: [String] = []
-        let after =
-          isNew || step.transition?.action == .signOut || !waiting.isEmpty || before.error != nil
-          ? simulator.state : nil
+        let signsOut = Self.signsOut(step, from: before)
+        let after = isNew || signsOut || !waiting.isEmpty || before.error != nil ? simulator.state : nil
         broken += ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
         if !before.notes.isEmpty || before.notice != nil || (before.error != nil && before.retry == nil) {
           broken += await repeatedFeedback(
             simulator, input, before: before, said: after ?? simulator.state, from: checkpoint, to: next)
         }
         if let after {
-          broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew)
+          broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew, signsOut: signsOut)
           broken += lostChanges(waiting: waiting, after: next, notes: after.notes)
           broken += unfollowedRecovery(before, offered: actions, input, step, after: after)
         }

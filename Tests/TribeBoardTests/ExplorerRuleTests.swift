@@ -71,6 +71,31 @@ import TribeBoardScenarios
     #expect(Flow.familyContentWithoutAccess(AppState(screen: .signIn), at: Fixtures.now) == nil)
   }
 
+  @Test func signingOutIsCheckedOnceItsQuestionIsAnswered() async throws {
+    // A message waits on Sarah's phone and can't be sent: signing out asks first, and only yes signs her out.
+    let waiting = DefectWorlds.fa.replacingOccurrences(
+      of: "  signedIn: true\n",
+      with:
+        "  signedIn: true\n  outbox: { changes: [{ id: c1, change: sendMessage, family: johnsons, text: Back by five, "
+        + "by: sarah, at: 2026-03-02T07:59:00Z, summary: message “Back by five” }] }\n"
+        + "faults:\n  - { service: data, operation: sendMessage, error: networkTimeout }\n")
+    let scenario = try ScenarioLoader.parse(waiting, source: "waiting.yaml")
+    let report = await explore(scenario, depth: 2)
+    #expect(report.reached[.confirm] == ["sign out"])
+    #expect(report.violations.isEmpty, "\(report.violations)")
+    // Planted: yes to the question keeps the session.
+    let keeping = ExplorerTests.table(replacingActionsOf: .dashboard) { action in
+      guard action.id == .signOut else { return action }
+      return FlowAction(
+        .signOut, action.label, phrases: action.phrases, targets: action.targets, confirm: action.confirmation
+      ) { state, _, _ in state.screen = .signIn }
+    }
+    let planted = await explore(scenario, table: keeping, depth: 2)
+    let found = try #require(
+      planted.violations.first { $0.invariant == "the app still holds a session after signing out" })
+    #expect(found.inputs == ["sign out", "yes"])
+  }
+
   @Test func itemActionsWithoutItemsShownAreFound() async throws {
     // Planted: a calendar that shows nothing but still offers to open an entry.
     let blank = ExplorerTests.table(replacing: .calendar) { spec in

@@ -338,21 +338,70 @@ import TribeBoardScenarios
 
   // MARK: 4, 5, 6: what waits on the phone, and the server's memberships
 
-  @Test func signingOutWithAChangeWaitingSaysSoAndSigningInAgainSendsIt() async throws {
+  @Test func signingOutAsksFirstOnlyWhenChangesWaitAndNamesThem() async throws {
+    // Nothing waiting: signing out is immediate.
+    let idle = try await DefectWorlds.open("family-admin")
+    await idle.type("sign out")
+    #expect(idle.state.screen == .signIn)
+    // One change waiting: asked first, saying what yes and no do with it.
     let simulator = try await DefectWorlds.open("family-admin")
-    await simulator.type(":fault data.sendMessage networkTimeout times 1", "messages", "send Pending one", "home")
+    await simulator.type(":offline", "messages", "send Pending one", "home", "sign out")
+    guard case .confirm(let one) = simulator.state.screen else {
+      Issue.record("signing out with a change waiting did not ask: on \(simulator.state.screen.id)")
+      return
+    }
+    #expect(one.question.contains("1 change is still waiting to sync with The Johnsons."))
+    #expect(one.question.contains("Yes signs out and keeps it on this phone"))
+    #expect(one.question.contains("No stays signed in to send it first"))
+    #expect(one.question.contains("Sync now"))
+    // No: still signed in, on the dashboard, the change still waiting.
+    await simulator.type("no")
+    #expect(simulator.state.screen == .dashboard)
+    #expect(simulator.state.family?.name == "The Johnsons")
+    #expect(simulator.state.notice == FlowTable.nothingChanged)
+    // Two waiting: the count and its words agree.
+    await simulator.type("messages", "send Pending two", "home", "sign out")
+    guard case .confirm(let two) = simulator.state.screen else {
+      Issue.record("signing out with two changes waiting did not ask: on \(simulator.state.screen.id)")
+      return
+    }
+    #expect(two.question.contains("2 changes are still waiting to sync with The Johnsons."))
+    #expect(two.question.contains("keeps them on this phone if they can't be sent now: they are sent"))
+    #expect(await simulator.phones["sarah"]?.device.outbox().changes.count == 2)
+  }
+
+  @Test func signingOutWithAChangeWaitingKeepsItOnYesAndSigningInAgainSendsItOnSchedule() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":fault data.sendMessage networkTimeout times 2", "messages", "send Pending one", "home")
     await simulator.type(":offline", "sign out")
+    #expect(simulator.state.screen.id == .confirm)
+    await simulator.type("yes")
+    #expect(simulator.state.screen == .signIn)
     #expect(simulator.state.notice?.contains("1 change is still waiting on this phone") == true)
+    #expect(await simulator.phones["sarah"]?.device.outbox().changes.count == 1)
+    // Signed in again, the queue goes on by itself: the fault's second timeout puts it on its retry schedule.
     await simulator.type(":online", "sign in apple")
     #expect(simulator.state.screen == .dashboard)
-    #expect(simulator.state.notes.contains { $0.hasPrefix("Synced: ") })
+    #expect(!simulator.environment.backend.world.messages.contains { $0.text == "Pending one" })
+    let due = try #require(await simulator.phones["sarah"]?.device.outbox().nextAttemptAt)
+    let text = await simulator.type(":clock +\(Int(due.timeIntervalSince(simulator.environment.clock.now())))s")
+    #expect(text.contains("Synced: "))
     #expect(simulator.environment.backend.world.messages.contains { $0.text == "Pending one" })
   }
 
-  @Test func leavingWithAChangeWaitingSendsItFirstOrStays() async throws {
+  @Test func leavingWithAChangeWaitingSaysSoThenSendsItFirstOrStays() async throws {
     let simulator = try await DefectWorlds.open("family-admin")
     await simulator.type(":as mark", ":fault data.sendMessage networkTimeout", "messages", "send Secret from Mark")
-    await simulator.type(":clock +10s", "home", "settings", "leave family", "yes")
+    await simulator.type(":clock +10s", "home", "settings", "leave family")
+    guard case .confirm(let asked) = simulator.state.screen else {
+      Issue.record("leaving did not ask: on \(simulator.state.screen.id)")
+      return
+    }
+    #expect(
+      asked.question.hasSuffix(
+        "1 change is still waiting to sync with The Johnsons: it is sent before you leave; if it can't be sent, you "
+          + "stay in the family."))
+    await simulator.type("yes")
     #expect(simulator.state.family?.name == "The Johnsons")
     #expect(simulator.state.error?.message.contains("1 change is still waiting to sync with The Johnsons") == true)
     await simulator.type(":fault clear", "retry")
