@@ -29,12 +29,70 @@ enum BrowserPage {
 
   static func regions(
     facts: LiveSimulation.Facts, views: [Simulator.PhoneView], log: String, base: String,
-    drawn: inout PhoneDrawings
+    drawn: inout PhoneDrawings, controls: inout ControlDrawings
   ) -> Regions {
     Regions(
-      phones: phones(views, now: facts.now, base: base, drawn: &drawn), log: log, status: status(facts),
-      people: people(facts, views: views, base: base), faults: faults(facts, base: base),
-      record: record(facts, base: base))
+      phones: phones(views, now: facts.now, base: base, drawn: &drawn), log: log,
+      status: controls.status.html(
+        for: .init(name: facts.scenario.name, summary: facts.scenario.summary, now: facts.now)
+      ) {
+        status(facts)
+      },
+      people: controls.people.html(for: .init(facts, views: views, base: base)) {
+        people(facts, views: views, base: base)
+      },
+      faults: controls.faults.html(for: facts.faults.flatMap { [$0.id, $0.summary] } + [base]) {
+        faults(facts, base: base)
+      },
+      record: controls.record.html(for: .init(steps: facts.recordingSteps, base: base)) { record(facts, base: base) })
+  }
+
+  /// The controls' parts as last drawn, each with what it was drawn from: a part drawn from the same facts is not
+  /// drawn again. Most steps change only the phones and the log; drawing the people's part alone was a tenth of a
+  /// page step.
+  struct ControlDrawings: Sendable {
+    struct StatusFacts: Equatable, Sendable {
+      var name: String
+      var summary: String
+      var now: Date
+    }
+
+    struct PeopleFacts: Equatable, Sendable {
+      /// Each phone shown: its person, name, whether in hand and whether online.
+      var phones: [String]
+      /// The people who could be given a phone.
+      var others: [String]
+      var base: String
+
+      init(_ facts: LiveSimulation.Facts, views: [Simulator.PhoneView], base: String) {
+        phones = views.flatMap { [$0.user, $0.name, $0.isActing ? "in hand" : "", $0.isOnline ? "online" : ""] }
+        others = facts.people.filter { !facts.shown.contains($0.id) }.flatMap { [$0.id, $0.name] }
+        self.base = base
+      }
+    }
+
+    struct RecordFacts: Equatable, Sendable {
+      var steps: Int?
+      var base: String
+    }
+
+    var status = Drawn<StatusFacts>()
+    var people = Drawn<PeopleFacts>()
+    var faults = Drawn<[String]>()
+    var record = Drawn<RecordFacts>()
+  }
+
+  /// A part of the page as last drawn, and what it was drawn from.
+  struct Drawn<Facts: Equatable & Sendable>: Sendable {
+    private var last: (facts: Facts, html: String)?
+
+    /// The part for `facts`: as last drawn when they are the same, else drawn anew by `draw`.
+    mutating func html(for facts: Facts, draw: () -> String) -> String {
+      if let last, last.facts == facts { return last.html }
+      let html = draw()
+      last = (facts, html)
+      return html
+    }
   }
 
   // MARK: The whole page

@@ -216,13 +216,15 @@ package actor LiveSimulation {
 
   private var drawing: Drawing?
   private var phoneDrawings = BrowserPage.PhoneDrawings()
+  private var controlDrawings = BrowserPage.ControlDrawings()
 
   /// The page's changing parts now, drawn once per version; with the drawing before, so an answer to a window that
   /// has it can leave out what did not change.
   func rendered(base: String) async -> (now: Drawing, before: Drawing?) {
     if let drawing, drawing.version == version { return (drawing, nil) }
     let regions = BrowserPage.regions(
-      facts: facts(), views: await phoneViews(), log: logLines.html, base: base, drawn: &phoneDrawings)
+      facts: facts(), views: await phoneViews(), log: logLines.html, base: base, drawn: &phoneDrawings,
+      controls: &controlDrawings)
     let before = drawing
     drawing = Drawing(version: version, regions: regions)
     return (drawing!, before)

@@ -4,8 +4,14 @@ public enum HTML {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by their character references: safe in element content and
   /// in quoted attribute values.
   public static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: needsEscape) else { return text }
     var text = text
+    // Most texts have nothing to escape: looked for in the bytes themselves (a tenth of a page step went to
+    // `utf8.contains(where:)`, which steps through the string's index).
+    let clean = text.withUTF8 { bytes in
+      for byte in bytes where needsEscape(byte) { return false }
+      return true
+    }
+    guard !clean else { return text }
     return text.withUTF8 { bytes in
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count + 32)
@@ -24,8 +30,10 @@ public enum HTML {
   }
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-      || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    // All five are at or below `>`, where letters are not.
+    byte <= UInt8(ascii: ">")
+      && (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))
   }
 
   /// A string usable as an element id or a name in a URL: letters, digits and `-` kept, anything else `-`.

@@ -141,6 +141,8 @@ public struct PhoneRenderer: Sendable {
 
   private func body(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> String {
     let rowActions = snapshot.actions.filter(\.isItemAction)
+    // Every row's actions post to the same place: the form's opening tag is made once.
+    let rowForm = rowActions.isEmpty ? "" : form(frame)
     var html = ""
     var open: String?
     func close() {
@@ -173,7 +175,7 @@ public struct PhoneRenderer: Sendable {
         html += "<h4 class=\"section\">\(HTML.escape(title))</h4>"
       case .item(let ref, let text, let flag):
         opening("ul", "class=\"rows\"")
-        html += row(ref: ref, text: text, flag: flag, actions: rowActions, in: snapshot, frame: frame)
+        row(ref: ref, text: text, flag: flag, actions: rowActions, form: rowForm, into: &html)
       case .empty(let text):
         close()
         html += "<p class=\"empty\">\(HTML.escape(text))</p>"
@@ -192,26 +194,45 @@ public struct PhoneRenderer: Sendable {
     return html
   }
 
-  /// A list row: its title (the text before the first " · "), its details, its badge, and the actions on items.
+  /// A list row, appended to `html`: its title (the text before the first " · "), its details, its badge, and the
+  /// actions on items in `form` (its opening tag). Appended piece by piece: a list's rows are most of a page step's
+  /// drawing, and each interpolated piece was a string made and thrown away.
   private func row(
-    ref: Int?, text: String, flag: String?, actions: [ScreenSnapshot.Action], in snapshot: ScreenSnapshot,
-    frame: Frame
-  ) -> String {
+    ref: Int?, text: String, flag: String?, actions: [ScreenSnapshot.Action], form: String, into html: inout String
+  ) {
     let (title, detail) = Self.titleAndDetail(text)
-    var html = "<li class=\"row\"><div class=\"row-text\"><span class=\"row-title\">\(HTML.escape(title))</span>"
-    if let detail { html += "<span class=\"row-detail\">\(HTML.escape(detail))</span>" }
+    let escapedTitle = HTML.escape(title)
+    html += "<li class=\"row\"><div class=\"row-text\"><span class=\"row-title\">"
+    html += escapedTitle
+    html += "</span>"
+    if let detail {
+      html += "<span class=\"row-detail\">"
+      html += HTML.escape(detail)
+      html += "</span>"
+    }
     html += "</div>"
     if let flag { html += "<span class=\"chip \(HTML.slug(flag.lowercased()))\">\(HTML.escape(flag))</span>" }
     if let ref, !actions.isEmpty {
-      html += form(frame) + "<div class=\"row-actions\">"
+      html += form
+      html += "<div class=\"row-actions\">"
       for action in actions {
-        html += control(
-          "<button type=\"submit\" class=\"btn small\" name=\"line\" value=\"\(HTML.escape("\(action.words) \(ref)"))\" "
-            + "aria-label=\"\(HTML.escape("\(action.label): \(title)"))\">\(HTML.escape(action.label))</button>")
+        let label = HTML.escape(action.label)
+        html += buttonStart
+        html += " class=\"btn small\" name=\"line\" value=\""
+        html += HTML.escape(action.words)
+        html += " "
+        html += String(ref)
+        html += "\" aria-label=\""
+        html += label
+        html += ": "
+        html += escapedTitle
+        html += "\">"
+        html += label
+        html += "</button>"
       }
       html += "</div></form>"
     }
-    return html + "</li>"
+    html += "</li>"
   }
 
   /// A row's text before its first " · " and, when there is one, the rest.
@@ -345,9 +366,12 @@ public struct PhoneRenderer: Sendable {
 
   /// A still phone's buttons do nothing: disabled, so no one expects them to.
   private func control(_ html: String) -> String {
-    isStill
-      ? html.replacingOccurrences(of: "<button type=\"submit\"", with: "<button type=\"button\" disabled=\"disabled\"")
-      : html
+    isStill ? html.replacingOccurrences(of: "<button type=\"submit\"", with: buttonStart) : html
+  }
+
+  /// How a control's button starts: a submit button, or in a still phone a disabled one.
+  private var buttonStart: String {
+    isStill ? "<button type=\"button\" disabled=\"disabled\"" : "<button type=\"submit\""
   }
 
   private func span(_ text: String) -> String { "<span>\(HTML.escape(text))</span>" }

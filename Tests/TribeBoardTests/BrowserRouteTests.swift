@@ -356,6 +356,30 @@ extension BrowserRouteTests {
     }
   }
 
+  /// The controls' parts are drawn again only from new facts, and every change of those facts draws them again.
+  @Test func eachControlPartFollowsItsFacts() async throws {
+    try await Self.test(await Self.server("family-admin")) { client in
+      var version = 0
+      func step(_ line: String) async throws -> [String: String] {
+        let state = try await client.execute(
+          uri: "/s/default/input", method: .post, headers: Self.form,
+          body: Self.body(["line": line, "known": "\(version)"])
+        ) { response in Self.update(response.body) }
+        version = Int(state["version"] ?? "") ?? version
+        return state
+      }
+      _ = try await step("tasks")
+      #expect(try await step("home")["people"] == nil)
+      #expect(try await step(":offline")["people"]?.contains("Bring online") == true)
+      #expect(try await step(":online")["people"]?.contains("Take offline") == true)
+      #expect(try await step(":as mark")["people"]?.contains("Take in hand: Sarah Johnson") == true)
+      #expect(try await step(":fault data.tasks networkTimeout")["faults"]?.contains("Clear fault") == true)
+      #expect(try await step(":fault clear")["faults"]?.contains("No faults armed.") == true)
+      #expect(try await step(":clock +1h")["status"]?.contains("09:00") == true)
+      #expect(try await step(":scenario child")["status"]?.contains("<strong>child</strong>") == true)
+    }
+  }
+
   @Test func withRealPaceAStepsLatencyIsTheTimeItsLoadingStateShows() async throws {
     let server = await BrowserServer(
       scenario: try BundledScenarios.scenario(named: "family-admin"), reference: "family-admin",
