@@ -18,7 +18,12 @@ enum BrowserBenchmarks {
   }
 
   /// Microseconds a step: the engine's (`handle`), and the browser's whole (the step, its drawing, the bytes sent).
+  /// On the server's event loop, where a socket's steps run.
   static func wallTimes(steps: Int) async -> (engine: Double, browser: Double) {
+    await BrowserServer.onLoop { await wallTimesOnLoop(steps: steps) }
+  }
+
+  private static func wallTimesOnLoop(steps: Int) async -> (engine: Double, browser: Double) {
     let engine = await simulation()
     var start = clock.now
     for index in 0..<steps { _ = await engine.handle(lines[index % lines.count]) }
@@ -38,8 +43,12 @@ enum BrowserBenchmarks {
   }
 
   /// The callgrind child: after a warm-up, `steps` steps of the engine alone, then `steps` of the browser's whole,
-  /// each between markers.
+  /// each between markers, on the server's event loop.
   static func marked(steps: Int) async {
+    await BrowserServer.onLoop { await markedOnLoop(steps: steps) }
+  }
+
+  private static func markedOnLoop(steps: Int) async {
     let engine = await simulation()
     let browser = await simulation()
     var known = await browser.version
