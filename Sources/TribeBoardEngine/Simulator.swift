@@ -120,7 +120,7 @@ public final class Simulator {
     let device = await environment.primaryDevice()
     await open(device)
     var step = Step(input: nil, snapshot: snapshot)
-    reportLatency(in: &step)
+    finish(&step)
     return step
   }
 
@@ -145,7 +145,7 @@ public final class Simulator {
   /// acting person's state, when the caller already knows it.
   package func handle(_ line: String, recording: Bool, resolved: InputParser.Resolution? = nil) async -> Step {
     var step = await perform(line, resolved: resolved)
-    reportLatency(in: &step)
+    finish(&step)
     if recording, Self.changesTheSimulation(line) { history.append(line) }
     return step
   }
@@ -168,9 +168,12 @@ public final class Simulator {
     history = inputs
   }
 
-  /// With latency set, the calls of a step took simulated time: one deterministic line says so (a terminal shows
-  /// it while the step runs; a transcript keeps it).
-  private func reportLatency(in step: inout Step) {
+  /// Stamps a step with the clock and the phone's network after it, and with the simulated time its calls took:
+  /// with latency set, one deterministic line says so (a terminal shows it while the step runs; a transcript keeps
+  /// it).
+  private func finish(_ step: inout Step) {
+    step.clock = environment.clock.now()
+    step.isOnline = phones[actingUser].map(\.device.isOnline)
     let elapsed = environment.backend.takeElapsed()
     guard elapsed > 0 else { return }
     step.latency = elapsed
@@ -201,7 +204,7 @@ public final class Simulator {
     let line = intent.argument.map { "\(words) \($0.typed)" } ?? words
     var step = Step(input: line)
     await apply(.intent(intent), into: &step)
-    reportLatency(in: &step)
+    finish(&step)
     if step.transition != nil { history.append(line) }
     return step
   }

@@ -1,3 +1,4 @@
+import Foundation
 import TribeBoardCore
 import TribeBoardFlow
 
@@ -32,6 +33,10 @@ public struct Step: Sendable {
   public var quit = false
   /// The simulated seconds the step's service calls took (set latency); `present --pace real` waits it out.
   public var latency: Double = 0
+  /// The simulated time after the step, and whether the acting person's phone was online then: what the phone's
+  /// status bar shows (a storyboard draws it). `nil` for a step made outside a simulation.
+  public var clock: Date?
+  public var isOnline: Bool?
   /// The app action the input chose, and the screen it was chosen on; `nil` for simulator commands and input the
   /// screen did not understand. Coverage counts transitions from it.
   public var transition: Transition?

@@ -85,7 +85,7 @@ public enum Storyboard {
           let user = snapshot.user
           let frame = PhoneRenderer.Frame(
             user: "\(HTML.slug(journey.name))-\(number)", name: user?.name ?? "The person",
-            now: nil, isOnline: nil, waiting: 0, isActing: false)
+            now: step.clock, isOnline: step.isOnline, waiting: 0, isActing: false)
           cards += phone.render(snapshot, frame: frame)
         }
         cards += "</section>\n"

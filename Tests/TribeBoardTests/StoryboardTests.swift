@@ -37,6 +37,18 @@ import TribeBoardValidation
     }
   }
 
+  /// Each phone's status bar shows the simulated time and the phone's network after its step, as a live phone does.
+  @Test func eachPhoneShowsTheTimeAndNetworkOfItsStep() async throws {
+    let scenario = try BundledScenarios.scenario(named: "offline")
+    let steps = await Transcript.steps(scenario, inputs: [":offline", ":clock +90m", ":online"])
+    #expect(steps.map(\.isOnline) == [true, false, false, true])
+    let html = Storyboard.render(
+      title: "T", summary: "", journeys: [.init(name: "j", steps: steps)], format: .html)
+    let times = html.components(separatedBy: "<span class=\"time\">").dropFirst().map { $0.prefix(5) }
+    #expect(times == ["08:00", "08:00", "09:30", "09:30"])
+    #expect(html.components(separatedBy: "<span>Offline</span>").count - 1 == 2)
+  }
+
   @Test func theMarkdownHasAHeadingForEveryStep() async throws {
     let (scenario, journeys) = try await journeys("offline")
     let markdown = Storyboard.render(title: "T", summary: scenario.summary, journeys: journeys, format: .md)
