@@ -53,11 +53,12 @@ extension Simulator {
       await flow.refresh(&phone.state, services: services)
     }
     phones[actingUser] = phone
+    // The person by name, as `:as` names them.
+    let name = people.first { $0.id == actingUser }?.name ?? actingUser
     step.messages.append(
       .init(
         kind: .success,
-        text: online
-          ? "\(actingUser)'s phone is back online." : "\(actingUser)'s phone is offline; other phones are not."))
+        text: online ? "\(name)'s phone is back online." : "\(name)'s phone is offline; other phones are not."))
     step.snapshot = shownSnapshot
   }
 
