@@ -158,7 +158,7 @@ extension BrowserServer {
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
       guard let simulation = try? await simulation(context.requestContext) else { return }
-      try await withTaskExecutorPreference(EventLoopExecutor(Self.loops.next())) {
+      try await withTaskExecutorPreference(Self.loopTasks) {
         // A stop waits for connections to end: this one ends when the server stops, if the page has not closed it.
         try await cancelWhenGracefulShutdown { try await answer(inbound, outbound, simulation) }
       }

@@ -88,7 +88,7 @@ public struct BrowserServer: Sendable {
   public static func newToken() -> String { SimulationStore.newID() }
 
   /// The server's one event loop: every socket is read and written on its thread, and every simulation's steps run
-  /// there too (``LiveSimulation``'s executor; a socket's task prefers it, ``EventLoopExecutor``).
+  /// there too (``loopSerial``, the simulations' executor; ``loopTasks``, the one a socket's task prefers).
   static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
   /// Serves until SIGINT or SIGTERM; `ready` is given the address once the socket listens.

@@ -16,10 +16,33 @@ final class EventLoopExecutor: TaskExecutor {
   }
 }
 
+/// The serial executor of the simulations' actors: their jobs run on the same loop, and as if on the loop's task
+/// executor too. A job of an actor run as the loop's own (`runSynchronously(on:)`) lost the task's executor
+/// preference, so every `await` that came back to the actor went round the loop's queue again (about 21 jobs a
+/// step); run with both, it goes on at once.
+final class EventLoopSerialExecutor: SerialExecutor {
+  let tasks: EventLoopExecutor
+
+  init(_ tasks: EventLoopExecutor) {
+    self.tasks = tasks
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    tasks.loop.execute {
+      job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.tasks.asUnownedTaskExecutor())
+    }
+  }
+}
+
 extension BrowserServer {
+  /// What runs on the server's event loop: the tasks of its sockets, and the simulations' actors.
+  static let loopTasks = EventLoopExecutor(loops.next())
+  static let loopSerial = EventLoopSerialExecutor(loopTasks)
+
   /// Runs `body` on the server's event loop, as a socket's steps run: the benchmark measures a step there, without
   /// the hop to the loop a step from elsewhere would pay.
   package static func onLoop<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
-    await withTaskExecutorPreference(EventLoopExecutor(loops.next())) { await body() }
+    await withTaskExecutorPreference(loopTasks) { await body() }
   }
 }
