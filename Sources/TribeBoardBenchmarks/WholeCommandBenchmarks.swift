@@ -46,12 +46,7 @@ enum WholeCommandBenchmarks {
     let scenarios = FileManager.default.fileExists(atPath: "Scenarios") ? "Scenarios" : nil
 
     // 1. `play` of the big world ÷ libyaml's event parse of the file, alternating, fastest of each.
-    var play = Double.infinity
-    var floor = Double.infinity
-    for _ in 0..<(smoke ? 1 : 3) {
-      floor = min(floor, time(bench, ["--yaml-events", big]))
-      play = min(play, time(app, ["play", big]))
-    }
+    let (floor, play) = fastest((bench, ["--yaml-events", big]), (app, ["play", big]), rounds: smoke ? 1 : 3)
     report(
       "play \(bigFamilies) families ÷ libyaml's parse", format(play / floor, 2) + "×",
       target: "≤ 2.5× (\(format(play, 0)) ÷ \(format(floor, 0)) ms)")
@@ -60,7 +55,7 @@ enum WholeCommandBenchmarks {
     var commands: [(label: String, arguments: [String])] = [
       ("list", ["list"]), ("play (10 fam.)", ["play", oneStep]),
     ]
-    // `check` of one transcript is its start-up; of all of them, the start-up and 42 journeys replayed.
+    // `check` of one transcript is its start-up; of all of them, the start-up and every journey replayed.
     if let scenarios {
       commands.append(("check (one)", ["check", scenarios + "/new-user/create-family.transcript"]))
       commands.append(("check (all)", ["check", scenarios]))
@@ -84,12 +79,7 @@ enum WholeCommandBenchmarks {
     }
 
     // 3. A step through `play`, text out: (a journey of N + 1 steps − one of 1) ÷ N, fastest of each, alternating.
-    var long = Double.infinity
-    var short = Double.infinity
-    for _ in 0..<(smoke ? 1 : 7) {
-      long = min(long, time(app, ["play", manySteps]))
-      short = min(short, time(app, ["play", oneStep]))
-    }
+    let (long, short) = fastest((app, ["play", manySteps]), (app, ["play", oneStep]), rounds: smoke ? 1 : 7)
     report(
       "a step through play (10 fam., text)", format((long - short) * 1000 / Double(stepCount), 1) + " µs",
       target: "≤ 20 µs ((\(format(long, 0)) − \(format(short, 0)) ms) ÷ \(stepCount))")
@@ -122,6 +112,19 @@ enum WholeCommandBenchmarks {
   }
 
   private static func mega(_ value: Double) -> String { format(value / 1e6, 1) + " M" }
+
+  /// The fastest wall time of each of two runs, in ms, over `rounds` rounds that alternate them, so both see the
+  /// same moments of the machine.
+  private static func fastest(
+    _ first: (program: String, arguments: [String]), _ second: (program: String, arguments: [String]), rounds: Int
+  ) -> (Double, Double) {
+    var best = (Double.infinity, Double.infinity)
+    for _ in 0..<rounds {
+      best.0 = min(best.0, time(first.program, first.arguments))
+      best.1 = min(best.1, time(second.program, second.arguments))
+    }
+    return best
+  }
 
   /// The wall time of one run of `program`, in ms (standard input from /dev/null, output to /dev/null); a failed
   /// run ends the benchmark, since timing it would measure the wrong thing.
