@@ -11,8 +11,7 @@ import TribeBoardTranscripts
 package actor LiveSimulation {
   /// Steps run on the server's event loop, where the page's socket is read and written: a step then never crosses
   /// threads, which on a small machine costs more than the step itself.
-  private nonisolated let executor: any SerialExecutor = BrowserServer.loopSerial
-  package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+  package nonisolated var unownedExecutor: UnownedSerialExecutor { BrowserServer.loopSerial.asUnownedSerialExecutor() }
 
   let id: String
   private let simulator: Simulator
