@@ -24,7 +24,7 @@ extension Explorer {
       }
     }
     // After a step that said something, an input the screen refuses: it must not say it again.
-    if !state.notes.isEmpty || state.notice != nil || (state.error != nil && state.retry == nil) {
+    if Self.saidSomething(state) {
       inputs.append(Input(text: Self.refused, action: nil))
     }
     inputs.append(Input(text: ":relaunch", action: nil))
@@ -48,6 +48,12 @@ extension Explorer {
 
   /// Words no screen knows, tried after a step that said something.
   static let refused = "xyzzy"
+
+  /// Whether the step that reached `state` said something the next step must not say again: notes, a notice, or
+  /// an error that is not waiting to be tried again (one that is stays on the screen until then).
+  static func saidSomething(_ state: AppState) -> Bool {
+    !state.notes.isEmpty || state.notice != nil || (state.error != nil && state.retry == nil)
+  }
 
   /// Who the walk lets act besides the person it starts as: the first account of each role in the scenario's
   /// families (parent admin, adult, child, visitor), and the first account in no family. People of one role see and

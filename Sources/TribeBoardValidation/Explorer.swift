@@ -158,7 +158,7 @@ public struct Explorer {
         let signsOut = Self.signsOut(step, from: before)
         let after = isNew || signsOut || !waiting.isEmpty || before.error != nil ? simulator.state : nil
         broken += ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
-        if !before.notes.isEmpty || before.notice != nil || (before.error != nil && before.retry == nil) {
+        if Self.saidSomething(before) {
           broken += await repeatedFeedback(
             simulator, input, before: before, said: after ?? simulator.state, from: checkpoint, to: next)
         }
