@@ -241,8 +241,10 @@ public struct Flow: Sendable {
     let spec = table[state.screen.id]
     // An action can have variants for different states (“Change the role” offers a child's account fewer roles):
     // the one whose condition holds, else the first, which says why it is not available.
-    let variants = spec.actions.filter { $0.id == intent.action }
-    guard let action = variants.first(where: { $0.condition?.test(state) ?? true }) ?? variants.first else {
+    guard
+      let action = spec.actions.first(where: { $0.id == intent.action && ($0.condition?.test(state) ?? true) })
+        ?? spec.actions.first(where: { $0.id == intent.action })
+    else {
       return .unavailable("“\(intent.action.rawValue)” is not an action of the \(spec.id.rawValue) screen.")
     }
     if let value = intent.argument, !(action.argument?.accepts(value) ?? false) {
