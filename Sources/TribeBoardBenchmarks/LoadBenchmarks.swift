@@ -18,7 +18,7 @@ import TribeBoardScenarios
 /// Runs the loading benchmarks and prints one line per figure: measure, result, target.
 ///
 /// A process started with `--load-peak PATH` only loads PATH and exits: the parent reads its peak memory.
-func runLoadBenchmarks(smoke: Bool) {
+func runLoadBenchmarks(smoke: Bool, bigFamilies: Int) {
   let arguments = Array(CommandLine.arguments.dropFirst())
   func value(after flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -28,7 +28,6 @@ func runLoadBenchmarks(smoke: Bool) {
     withExtendedLifetime(scenario) { print(ownPeakMemory()) }
     exit(scenario == nil ? 1 : 0)
   }
-  let bigFamilies = value(after: "--load-families").flatMap { Int($0) } ?? (smoke ? 200 : 10_000)
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tribeboard-bench-\(getpid())")
   try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }

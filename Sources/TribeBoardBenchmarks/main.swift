@@ -95,7 +95,7 @@ let usage = """
     --smoke              every measure once, small worlds, no valgrind: seconds (CI runs it)
     --no-instructions    wall times only (instruction counts run this binary under valgrind's callgrind)
     --only SECTION       one section: replay, startup, commands, load, whole or browser
-    --load-families N    the big generated world the load section reads (default 10000; --smoke: 200)
+    --load-families N    the big generated world the load and whole sections read (default 10000; --smoke: 200)
     --world PATH         also load this scenario file in the load section
     -h, --help           this text
   Build first, in release: swift build -c release && swift run -c release tribeboard-bench
@@ -134,6 +134,9 @@ let countInstructions = !smoke && !arguments.contains("--no-instructions")
 let bigWorld = arguments.lazy.compactMap { Int($0) }.first ?? (smoke ? 200 : 10_000)
 let smallWorld = 10
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+// The big generated world of the load and whole-command sections (checked above to have a value).
+let bigFamilies =
+  arguments.firstIndex(of: "--load-families").flatMap { Int(arguments[$0 + 1]) } ?? (smoke ? 200 : 10_000)
 /// Whether to run `section`: every one unless `--only` names another.
 func wants(_ section: String) -> Bool { only == nil || only == section }
 
@@ -142,7 +145,7 @@ print(
     + "result".padding(toLength: 16, withPad: " ", startingAt: 0) + "target")
 // Loading first: a `--load-peak` child (started by the loading benchmarks to measure a load's peak memory) only
 // loads its file and exits here, before anything else grows the process.
-if wants("load") || arguments.contains("--load-peak") { runLoadBenchmarks(smoke: smoke) }
+if wants("load") || arguments.contains("--load-peak") { runLoadBenchmarks(smoke: smoke, bigFamilies: bigFamilies) }
 
 // 1. Replay: every journey of every built-in scenario (what `check` does, without file I/O).
 if wants("replay") {
@@ -268,10 +271,7 @@ if wants("load") {
 // 5. Whole commands through the release binary (WholeCommandBenchmarks.swift): play of the big world against
 // libyaml's parse of its file, start-up of list, play and check against the hello world, a step through play.
 if wants("whole") {
-  WholeCommandBenchmarks.run(
-    smoke: smoke, countInstructions: countInstructions,
-    bigFamilies: arguments.firstIndex(of: "--load-families").flatMap { Int(arguments[$0 + 1]) }
-      ?? (smoke ? 200 : 10_000))
+  WholeCommandBenchmarks.run(smoke: smoke, countInstructions: countInstructions, bigFamilies: bigFamilies)
   print("")
 }
 
