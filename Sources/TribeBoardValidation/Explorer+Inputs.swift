@@ -71,15 +71,9 @@ extension Explorer {
     return people
   }
 
-  /// Seconds from `state`'s time to one past the nearest deadline ahead of the acting person (one before it, if
-  /// `before`: a slow call then crosses it), within the week the walk's other jump skips: their visit's end, their
-  /// access token's, their code's, their sign-in lock's.
-  static func nextDeadline(_ state: AppState, backend: MockBackend.Snapshot, before: Bool = false) -> Int? {
-    deadlines(state, backend: backend, before: before).first
-  }
-
-  /// Seconds from `state`'s time to one past (or one before) each deadline ahead of the acting person, nearest
-  /// first, as ``nextDeadline(_:backend:before:)`` counts them.
+  /// Seconds from `state`'s time to one past each deadline ahead of the acting person (one before it, if `before`:
+  /// a slow call then crosses it), nearest first, within the week the walk's other jump skips: their visit's end,
+  /// their access token's, their code's, their sign-in lock's.
   static func deadlines(_ state: AppState, backend: MockBackend.Snapshot, before: Bool = false) -> [Int] {
     var deadlines: [Date] = []
     if let end = state.membership?.expiresAt { deadlines.append(end) }

@@ -71,8 +71,8 @@ import TribeBoardTranscripts
     let state = simulator.state
     let access = try #require(state.session.auth?.expiresAt).timeIntervalSince(state.now)
     let backend = simulator.checkpoint().backend
-    #expect(Explorer.nextDeadline(state, backend: backend) == Int(access) + 1)
-    #expect(Explorer.nextDeadline(state, backend: backend, before: true) == Int(access) - 1)
+    #expect(Explorer.deadlines(state, backend: backend).first == Int(access) + 1)
+    #expect(Explorer.deadlines(state, backend: backend, before: true).first == Int(access) - 1)
   }
 
   @Test func aPlantedPermissionLeakIsFoundWithTheShortestPath() async throws {
