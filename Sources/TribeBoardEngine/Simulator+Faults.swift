@@ -54,7 +54,7 @@ extension Simulator {
     }
     phones[actingUser] = phone
     // The person by name, as `:as` names them.
-    let name = people.first { $0.id == actingUser }?.name ?? actingUser
+    let name = name(of: actingUser)
     step.messages.append(
       .init(
         kind: .success,

@@ -27,6 +27,11 @@ extension Simulator {
   /// Every account of the world, in the world's order: who `:as` can take a phone for.
   public var people: [UserProfile] { environment.backend.accounts.map(\.profile) }
 
+  /// `user`'s full name, or the account id when the world has no such account.
+  public func name(of user: UserID) -> String {
+    people.first { $0.id == user }?.name ?? user
+  }
+
   /// The simulated time.
   public var now: Date { environment.clock.now() }
 
@@ -38,9 +43,8 @@ extension Simulator {
   ///   (it names the recoveries of the action that failed, as the step did); otherwise the screen is described anew.
   public func phoneView(of user: UserID, shown: ScreenSnapshot? = nil) async -> PhoneView? {
     guard let phone = phones[user] else { return nil }
-    let name = people.first { $0.id == user }?.name ?? user
     return PhoneView(
-      user: user, name: name, snapshot: shown ?? ScreenSnapshot(phone.state, flow: flow),
+      user: user, name: name(of: user), snapshot: shown ?? ScreenSnapshot(phone.state, flow: flow),
       isOnline: phone.device.isOnline,
       waiting: await phone.device.outbox().changes.count, isActing: user == actingUser)
   }
