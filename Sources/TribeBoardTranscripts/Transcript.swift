@@ -40,14 +40,24 @@ public enum Transcript {
   /// ``steps(_:inputs:)`` on `simulator`, a fresh simulator of `scenario` that the caller keeps (`play` keeps the
   /// last one to the end of the process rather than free its world).
   public static func steps(_ scenario: Scenario, inputs: [String], on simulator: Simulator) async -> [Step] {
+    var steps: [Step] = []
+    await run(inputs, on: simulator) { steps.append($0) }
+    return steps
+  }
+
+  /// Runs `inputs` on `simulator`, a fresh simulator, handing each step to `each` as it is taken (the launch first,
+  /// then one a line, stopping at a `:quit`), so a long run is printed as it goes and no step outlives its turn.
+  /// Nothing is written to files.
+  public static func run(
+    _ inputs: [String], on simulator: Simulator, each: (Step) throws -> Void
+  ) async rethrows {
     simulator.writesFiles = false
-    var steps = [await simulator.start()]
+    try each(await simulator.start())
     for input in inputs {
       let step = await simulator.handle(input)
-      steps.append(step)
+      try each(step)
       if step.quit { break }
     }
-    return steps
   }
 
   /// The transcript text of `steps`, ending in a newline.
@@ -205,11 +215,17 @@ public struct ExpectationFailure: Equatable, Sendable, CustomStringConvertible {
   /// `journey` is `nil`) written in `file`. `steps` starts with the launch, as ``Transcript/steps(_:inputs:)``
   /// gives them.
   public static func failures(in steps: [Step], journey: Journey?, file: String) -> [ExpectationFailure] {
-    steps.enumerated().compactMap { index, step in
-      guard let message = step.failedExpectation, index > 0 else { return nil }
-      return ExpectationFailure(
-        file: file, location: journey?.location(ofStep: index - 1), journey: journey?.name, step: index,
-        input: step.input ?? "", message: message)
+    steps.enumerated().compactMap { index, step in ExpectationFailure(step, index: index, journey: journey, file: file)
     }
+  }
+}
+
+extension ExpectationFailure {
+  /// The failed expectation of `step`, the `index`th of such a run (0 is the launch), or `nil` when it holds.
+  public init?(_ step: Step, index: Int, journey: Journey?, file: String) {
+    guard let message = step.failedExpectation, index > 0 else { return nil }
+    self.init(
+      file: file, location: journey?.location(ofStep: index - 1), journey: journey?.name, step: index,
+      input: step.input ?? "", message: message)
   }
 }

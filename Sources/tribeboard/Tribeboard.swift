@@ -75,13 +75,19 @@ struct Tribeboard: AsyncParsableCommand {
     }
     let command: ParsableCommand
     do {
+      if let run = try withoutParsing(Array(CommandLine.arguments.dropFirst())) {
+        OneThreadExecutor().run {
+          do {
+            try await run()
+          } catch {
+            exit(withError: error)
+          }
+        }
+        return
+      }
       // The synchronous parse: no option of this tool has an asynchronous completion, which is all the
       // asynchronous one adds (ArgumentParser's `main` calls that one).
-      if let direct = try withoutParsing(Array(CommandLine.arguments.dropFirst())) {
-        command = direct
-      } else {
-        command = try parseAsRoot()
-      }
+      command = try parseAsRoot()
     } catch {
       exit(withError: error)
     }
@@ -115,21 +121,26 @@ struct Tribeboard: AsyncParsableCommand {
     }
   }
 
-  /// The command for `play NAME` and `check [PATH…]` given nothing else, their most common forms, made with their
-  /// options' defaults; `nil` for any other arguments, which the parser reads. Building the parser (a reflection of
-  /// the commands and their options, each option's type looked up by name) was a third of `play`'s start-up on a
-  /// small world (19 M of 59 M instructions). `CommandLineTests` checks both ways give the same output.
-  static func withoutParsing(_ arguments: [String]) throws -> AsyncParsableCommand? {
+  /// What `play NAME` and `check [PATH…]` given nothing else do, their most common forms, with their options'
+  /// defaults; `nil` for any other arguments, which the parser reads. Building the parser (a reflection of the
+  /// commands and their options, each option's type looked up by name) was a third of `play`'s start-up on a small
+  /// world (19 M of 59 M instructions), and even making the command's value looks its option names' type up at run
+  /// time, as casting it to `AsyncParsableCommand` does: this makes neither. `CommandLineTests` checks both ways
+  /// give the same output.
+  static func withoutParsing(_ arguments: [String]) throws -> (@Sendable () async throws -> Void)? {
     guard let name = arguments.first, !arguments.contains(where: { $0.hasPrefix("-") }) else { return nil }
     let rest = Array(arguments.dropFirst())
-    var command: AsyncParsableCommand
     switch name {
-    case Play.configuration.commandName where rest.count == 1: command = Play(scenario: rest[0])
-    case Check.configuration.commandName: command = Check(paths: rest)
-    default: return nil
+    case Play.configuration.commandName where rest.count == 1:
+      let play = Play.Run(scenario: rest[0])
+      return { try await play() }
+    case Check.configuration.commandName:
+      let check = Check.Run(paths: rest)
+      try check.validate()
+      return { try await check() }
+    default:
+      return nil
     }
-    try command.validate()
-    return command
   }
 
   /// The usage error for a first argument that is neither an option nor a subcommand (with the closest name), or
@@ -183,6 +194,24 @@ func emit(_ text: String, terminator: String = "\n") throws {
   } catch {
     if !error.isBrokenPipe { printError("tribeboard: \(error); stopping.") }
     throw outputClosedExit
+  }
+}
+
+/// Standard output written in blocks of about 64 KB: a long run in a few large writes rather than one a line or
+/// one string of everything at the end. Call ``flush()`` at the end; errors are handled as ``emit(_:terminator:)``
+/// handles them.
+struct BufferedOutput {
+  private var pending = ""
+
+  mutating func append(_ text: String) throws {
+    pending += text
+    if pending.utf8.count >= 1 << 16 { try flush() }
+  }
+
+  mutating func flush() throws {
+    guard !pending.isEmpty else { return }
+    try emit(pending, terminator: "")
+    pending.removeAll(keepingCapacity: true)
   }
 }
 

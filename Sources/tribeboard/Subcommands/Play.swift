@@ -36,76 +36,87 @@ extension Tribeboard {
     @Flag(help: "Print each screen as a screen reader would announce it (with --format text).")
     var screenReader = false
 
-    /// `play NAME` with every option at its default, as the parser would make it (see ``Tribeboard/withoutParsing(_:)``).
-    init(scenario: String) {
-      self.scenario = scenario
-      journey = nil
-      format = .text
-      screenReader = false
-    }
-
-    init() {}
-
     func validate() throws {
       if screenReader && format == .jsonl { throw ValidationError("--screen-reader goes with --format text.") }
     }
 
     func run() async throws {
-      #if canImport(Glibc)
-        // Large blocks (the arrays of a big world as they grow) from the heap, not each its own mapping that is
-        // unmapped when the array grows again and faulted in afresh: a third fewer page faults loading a
-        // 10,000-family world. Nothing is handed back before the process ends anyway.
-        // `mallopt(M_MMAP_THRESHOLD, 1 GiB)`; malloc.h is not in the Glibc module, so found by name. Not under
-        // Valgrind (its preload in LD_PRELOAD), which caps the heap's growth (`brk`) and would fail the load.
-        typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-        let underValgrind = getenv("LD_PRELOAD").map { String(cString: $0).contains("vgpreload") } ?? false
-        if !underValgrind, let mallopt = dlsym(nil, "mallopt") {
-          _ = unsafeBitCast(mallopt, to: MallocOption.self)(-3, 1 << 30)
+      try await Run(scenario: scenario, journey: journey, format: format, screenReader: screenReader)()
+    }
+
+    /// What `play` does, given its options: `tribeboard play NAME` alone runs it without building the command's
+    /// parser (see ``Tribeboard/withoutParsing(_:)``).
+    struct Run {
+      var scenario: String
+      var journey: String? = nil
+      var format: Format = .text
+      var screenReader = false
+
+      func callAsFunction() async throws {
+        #if canImport(Glibc)
+          // Large blocks (the arrays of a big world as they grow) from the heap, not each its own mapping that is
+          // unmapped when the array grows again and faulted in afresh: a third fewer page faults loading a
+          // 10,000-family world. Nothing is handed back before the process ends anyway.
+          // `mallopt(M_MMAP_THRESHOLD, 1 GiB)`; malloc.h is not in the Glibc module, so found by name. Not under
+          // Valgrind (its preload in LD_PRELOAD), which caps the heap's growth (`brk`) and would fail the load.
+          typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+          let underValgrind = getenv("LD_PRELOAD").map { String(cString: $0).contains("vgpreload") } ?? false
+          if !underValgrind, let mallopt = dlsym(nil, "mallopt") {
+            _ = unsafeBitCast(mallopt, to: MallocOption.self)(-3, 1 << 30)
+          }
+        #endif
+        let loaded = try loadScenario(scenario)
+        KeptUntilExit.keep(loaded)
+        var journeys = loaded.journeys
+        if let journey {
+          journeys = journeys.filter { $0.name == journey }
+          guard !journeys.isEmpty else {
+            let names = loaded.journeys.map(\.name).joined(separator: ", ")
+            throw usageError(
+              "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
+          }
         }
-      #endif
-      let loaded = try loadScenario(scenario)
-      KeptUntilExit.keep(loaded)
-      var journeys = loaded.journeys
-      if let journey {
-        journeys = journeys.filter { $0.name == journey }
         guard !journeys.isEmpty else {
-          let names = loaded.journeys.map(\.name).joined(separator: ", ")
           throw usageError(
-            "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
+            "Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
         }
-      }
-      guard !journeys.isEmpty else {
-        throw usageError(
-          "Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
-      }
-      var failures: [String] = []
-      for (index, journey) in journeys.enumerated() {
-        KeptUntilExit.keepLast(nil)
-        let simulator = Simulator(scenario: loaded)
-        let steps = await Transcript.steps(loaded, inputs: journey.steps, on: simulator)
-        // The last journey's world and steps are freed by the end of the process, not one by one before it.
-        KeptUntilExit.keepLast((simulator, steps))
-        failures += ExpectationFailure.failures(in: steps, journey: journey, file: loaded.source).map(\.description)
-        switch format {
-        case .text:
-          if journeys.count > 1 { try emit((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===") }
-          if screenReader {
-            for step in steps {
-              if let input = step.input { try emit("> \(input)") }
-              try emit(ScreenReaderRenderer.render(step))
+        var failures: [String] = []
+        var output = BufferedOutput()
+        for (index, journey) in journeys.enumerated() {
+          KeptUntilExit.keepLast(nil)
+          let simulator = Simulator(scenario: loaded)
+          if format == .text && journeys.count > 1 {
+            try output.append((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===\n")
+          }
+          // Each step is printed as it is taken and then dropped: a long journey neither waits to the end to show
+          // anything nor holds every screen it passed.
+          var number = 0
+          try await Transcript.run(journey.steps, on: simulator) { step in
+            defer { number += 1 }
+            if let failure = ExpectationFailure(step, index: number, journey: journey, file: loaded.source) {
+              failures.append(failure.description)
             }
-          } else {
-            try emit(Transcript.format(steps), terminator: "")
+            switch format {
+            case .text where screenReader:
+              if let input = step.input { try output.append("> \(input)\n") }
+              try output.append(ScreenReaderRenderer.render(step) + "\n")
+            case .text:
+              // As `Transcript.format(_:)` joins a run's steps: a line break between steps and one at the end.
+              if number > 0 { try output.append("\n") }
+              try output.append(Transcript.format(step))
+            case .jsonl:
+              try output.append(StepRecord(step, index: number, journey: journey.name).jsonLine() + "\n")
+            }
           }
-        case .jsonl:
-          for (number, step) in steps.enumerated() {
-            try emit(StepRecord(step, index: number, journey: journey.name).jsonLine())
-          }
+          if format == .text && !screenReader { try output.append("\n") }
+          // The last journey's world is freed by the end of the process, not piece by piece before it.
+          KeptUntilExit.keepLast(simulator)
         }
-      }
-      if !failures.isEmpty {
-        printError(failures.joined(separator: "\n"))
-        throw ExitCode.failure
+        try output.flush()
+        if !failures.isEmpty {
+          printError(failures.joined(separator: "\n"))
+          throw ExitCode.failure
+        }
       }
     }
   }
