@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardRendering
 import TribeBoardScenarios
@@ -77,7 +78,7 @@ public struct TranscriptHeader: Equatable, Sendable {
         continue
       }
       let key = String(line[line.index(line.startIndex, offsetBy: 2)..<colon])
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      let value = String(line[line.index(after: colon)...]).trimmingWhitespaceAndNewlineScalars
       guard keys.contains(key) else {
         problem(
           3,

@@ -124,6 +124,9 @@ import TribeBoardMocks
       #expect(
         text.trimmingWhitespaceScalars == text.trimmingCharacters(in: .whitespaces),
         "\(text.unicodeScalars.map(\.value))")
+      #expect(
+        text.trimmingWhitespaceAndNewlineScalars == text.trimmingCharacters(in: .whitespacesAndNewlines),
+        "\(text.unicodeScalars.map(\.value))")
     }
   }
 
@@ -132,6 +135,9 @@ import TribeBoardMocks
       guard let scalar = Unicode.Scalar(value) else { continue }
       if String.isWhitespace(scalar) != CharacterSet.whitespaces.contains(scalar) {
         Issue.record("U+\(String(value, radix: 16)) differs")
+      }
+      if String.isNewline(scalar) != CharacterSet.newlines.contains(scalar) {
+        Issue.record("U+\(String(value, radix: 16)) differs as a line break")
       }
     }
   }
