@@ -170,14 +170,25 @@ enum BrowserPage {
 
   /// The simulator's last messages as drawn, each drawn once: a step adds a few and the oldest go.
   struct LogLines: Sendable {
-    private var lines: [String] = []
+    /// The UTF-8 length of each line kept, oldest first.
+    private var lengths: [Int] = []
+    /// The lines kept, drawn: new lines are added at the end and old ones cut from the start, rather than the
+    /// forty joined again at every step (a twelfth of a page step).
+    private(set) var html = ""
 
     mutating func append(_ messages: [Step.Message], keeping limit: Int) {
-      lines += messages.map(BrowserPage.logLine)
-      if lines.count > limit { lines.removeFirst(lines.count - limit) }
+      for message in messages {
+        let line = BrowserPage.logLine(message)
+        html += line
+        lengths.append(line.utf8.count)
+      }
+      guard lengths.count > limit else { return }
+      let dropped = lengths.count - limit
+      let bytes = lengths[..<dropped].reduce(0, +)
+      lengths.removeFirst(dropped)
+      // Lines end at a scalar boundary, so the rest is a valid string as it is.
+      html = String(html[html.utf8.index(html.startIndex, offsetBy: bytes)...])
     }
-
-    var html: String { lines.joined() }
   }
 
   static func logLine(_ message: Step.Message) -> String {

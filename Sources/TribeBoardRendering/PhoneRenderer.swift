@@ -50,109 +50,165 @@ public struct PhoneRenderer: Sendable {
   /// The phone: a labelled region holding the app's screen.
   public func render(_ snapshot: ScreenSnapshot, frame: Frame) -> String {
     let id = HTML.slug(frame.user)
-    var html = "<section class=\"phone\(frame.isActing ? " acting" : "")\" aria-labelledby=\"\(id)-label\" "
-    html += "data-user=\"\(HTML.escape(frame.user))\" data-screen=\"\(snapshot.screen.rawValue)\">"
-    html += "<h2 class=\"phone-label\" id=\"\(id)-label\">\(HTML.escape(frame.name))’s phone</h2>"
-    html += "<div class=\"device\">"
-    html += statusBar(frame)
-    html += titleBar(snapshot, frame: frame, id: id)
+    var html = HTMLText(capacity: 16384)
+    html += "<section class=\"phone"
+    if frame.isActing { html += " acting" }
+    html += "\" aria-labelledby=\""
+    html.append(id)
+    html += "-label\" data-user=\""
+    html.append(HTML.escape(frame.user))
+    html += "\" data-screen=\""
+    html.append(snapshot.screen.rawValue)
+    html += "\"><h2 class=\"phone-label\" id=\""
+    html.append(id)
+    html += "-label\">"
+    html.append(HTML.escape(frame.name))
+    html += "’s phone</h2><div class=\"device\">"
+    statusBar(frame, into: &html)
+    titleBar(snapshot, frame: frame, id: id, into: &html)
     html += "<div class=\"screen\">"
     if snapshot.screen == .confirm {
       // The question covers the screen: nothing else is drawn under it.
-      html += confirmSheet(snapshot, frame: frame)
-    } else if snapshot.screen == .dashboard {
-      html += whoLine(snapshot) + messages(snapshot, frame: frame)
-      // The module tiles come first, as the app's home screen has them; the other actions after the content.
-      let (tiles, rest) = actions(snapshot, frame: frame, id: id)
-      html += tiles + body(snapshot, frame: frame, id: id) + rest
+      confirmSheet(snapshot, frame: frame, into: &html)
     } else {
-      html += whoLine(snapshot) + messages(snapshot, frame: frame)
+      whoLine(snapshot, into: &html)
+      messages(snapshot, frame: frame, into: &html)
       let (tiles, rest) = actions(snapshot, frame: frame, id: id)
-      html += body(snapshot, frame: frame, id: id) + tiles + rest
+      if snapshot.screen == .dashboard {
+        // The module tiles come first, as the app's home screen has them; the other actions after the content.
+        html.append(tiles)
+        body(snapshot, frame: frame, id: id, into: &html)
+      } else {
+        body(snapshot, frame: frame, id: id, into: &html)
+        html.append(tiles)
+      }
+      html.append(rest)
     }
     html += "</div></div></section>"
-    return html
+    return html.string
   }
 
   // MARK: Frame
 
-  private func statusBar(_ frame: Frame) -> String {
-    var html = "<div class=\"status-bar\"><span class=\"time\">\(frame.now.map(DateText.time) ?? "")</span>"
+  private func statusBar(_ frame: Frame, into html: inout HTMLText) {
+    html += "<div class=\"status-bar\"><span class=\"time\">"
+    if let now = frame.now { html.append(DateText.time(now)) }
+    html += "</span>"
     if let online = frame.isOnline {
       html += "<span class=\"net\">"
-      html += online ? Icons.online + "<span>Online</span>" : Icons.offline + "<span>Offline</span>"
+      html.append(online ? Icons.online : Icons.offline)
+      html += online ? "<span>Online</span>" : "<span>Offline</span>"
       html += "</span>"
     }
     if frame.waiting > 0 {
-      let noun = frame.waiting == 1 ? "change" : "changes"
-      html += "<span class=\"waiting\">\(Icons.sync)<span>\(frame.waiting) \(noun) waiting</span></span>"
+      html += "<span class=\"waiting\">"
+      html.append(Icons.sync)
+      html += "<span>"
+      html.append(frame.waiting)
+      html += frame.waiting == 1 ? " change waiting</span></span>" : " changes waiting</span></span>"
     }
-    return html + "</div>"
+    html += "</div>"
   }
 
-  private func titleBar(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> String {
-    var html = "<div class=\"title-bar\">"
-    if let back = snapshot.actions.first(where: { $0.kind == .navigation }) {
-      html +=
-        form(frame) + button(back, in: snapshot, class: "back", content: Icons.back + span(back.label)) + "</form>"
+  private func titleBar(_ snapshot: ScreenSnapshot, frame: Frame, id: String, into html: inout HTMLText) {
+    html += "<div class=\"title-bar\">"
+    if let index = snapshot.actions.firstIndex(where: { $0.kind == .navigation }) {
+      let back = snapshot.actions[index]
+      form(frame, into: &html)
+      button(back, number: index + 1, class: "back", into: &html) { html in
+        html.append(Icons.back)
+        span(back.label, into: &html)
+      }
+      html += "</form>"
     }
-    html += "<h3 class=\"title\" id=\"\(id)-title\" tabindex=\"-1\">\(HTML.escape(snapshot.title))</h3></div>"
-    return html
+    html += "<h3 class=\"title\" id=\""
+    html.append(id)
+    html += "-title\" tabindex=\"-1\">"
+    html.append(HTML.escape(snapshot.title))
+    html += "</h3></div>"
   }
 
-  private func whoLine(_ snapshot: ScreenSnapshot) -> String {
+  private func whoLine(_ snapshot: ScreenSnapshot, into html: inout HTMLText) {
     var parts: [String] = []
     if let family = snapshot.family { parts.append(family.name) }
     if let user = snapshot.user { parts.append(user.firstName) }
     if let role = snapshot.role { parts.append(role.displayName) }
-    guard !parts.isEmpty else { return "" }
-    return "<p class=\"who\">" + parts.map(HTML.escape).joined(separator: " · ") + "</p>"
+    guard !parts.isEmpty else { return }
+    html += "<p class=\"who\">"
+    for (index, part) in parts.enumerated() {
+      if index > 0 { html += " · " }
+      html.append(HTML.escape(part))
+    }
+    html += "</p>"
   }
 
-  private func messages(_ snapshot: ScreenSnapshot, frame: Frame) -> String {
-    var html = ""
+  private func messages(_ snapshot: ScreenSnapshot, frame: Frame, into html: inout HTMLText) {
     if let error = snapshot.error {
-      html += "<div class=\"banner error\" role=\"alert\"><p>\(HTML.escape(error.message))</p>"
+      html += "<div class=\"banner error\" role=\"alert\"><p>"
+      html.append(HTML.escape(error.message))
+      html += "</p>"
       // The screen's own actions the error names as its ways forward: buttons, or for a value, its form's name.
       let buttons = snapshot.recoveries.filter { $0.input == nil }
       let fields = snapshot.recoveries.filter { $0.input != nil }
       if !buttons.isEmpty {
-        html += form(frame) + "<div class=\"recoveries\">"
-        for action in buttons { html += button(action, in: snapshot, class: "btn small") }
+        form(frame, into: &html)
+        html += "<div class=\"recoveries\">"
+        for action in buttons { button(action, number: number(action, in: snapshot), class: "btn small", into: &html) }
         html += "</div></form>"
       }
       if !fields.isEmpty {
-        html += "<p class=\"hint\">You can: " + fields.map { HTML.escape($0.label) }.joined(separator: ", ") + ".</p>"
+        html += "<p class=\"hint\">You can: "
+        for (index, action) in fields.enumerated() {
+          if index > 0 { html += ", " }
+          html.append(HTML.escape(action.label))
+        }
+        html += ".</p>"
       }
       html += "</div>"
     }
     if let notice = snapshot.notice {
-      html += "<div class=\"toast\" role=\"status\">\(HTML.escape(notice))</div>"
+      html += "<div class=\"toast\" role=\"status\">"
+      html.append(HTML.escape(notice))
+      html += "</div>"
     }
-    for note in snapshot.notes { html += "<p class=\"note\">\(HTML.escape(note))</p>" }
+    for note in snapshot.notes {
+      html += "<p class=\"note\">"
+      html.append(HTML.escape(note))
+      html += "</p>"
+    }
     if let since = snapshot.staleSince {
-      html +=
-        "<p class=\"stale\">Not up to date · loaded \(HTML.escape(DateText.full(since, now: frame.now ?? since)))</p>"
+      html += "<p class=\"stale\">Not up to date · loaded "
+      html.append(HTML.escape(DateText.full(since, now: frame.now ?? since)))
+      html += "</p>"
     }
-    return html
   }
 
   // MARK: Content
 
-  private func body(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> String {
-    let rowActions = snapshot.actions.filter(\.isItemAction)
+  /// The screen's content.
+  private func body(_ snapshot: ScreenSnapshot, frame: Frame, id: String, into html: inout HTMLText) {
+    let rowActions = snapshot.actions.enumerated().filter(\.element.isItemAction).map { ($0.offset + 1, $0.element) }
     // Every row's actions post to the same place: the form's opening tag is made once.
-    let rowForm = rowActions.isEmpty ? "" : form(frame)
-    var html = ""
+    var rowForm = HTMLText(capacity: 256)
+    if !rowActions.isEmpty { form(frame, into: &rowForm) }
+    let rowFormTag = rowForm.string
     var open: String?
     func close() {
-      if let tag = open { html += "</\(tag)>" }
+      if let tag = open {
+        html += "</"
+        html.append(tag)
+        html += ">"
+      }
       open = nil
     }
     func opening(_ tag: String, _ attributes: String) {
       guard open != tag else { return }
       close()
-      html += "<\(tag) \(attributes)>"
+      html += "<"
+      html.append(tag)
+      html += " "
+      html.append(attributes)
+      html += ">"
       open = tag
     }
     let blocks = snapshot.blocks
@@ -160,74 +216,100 @@ public struct PhoneRenderer: Sendable {
       switch block {
       case .paragraph(let text):
         close()
-        html += "<p>\(HTML.escape(text))</p>"
+        html += "<p>"
+        html.append(HTML.escape(text))
+        html += "</p>"
       case .field(let label, let value):
         if index + 1 < blocks.count, case .qr = blocks[index + 1] {
           close()
-          html += "<div class=\"code-card\"><p class=\"code-label\">\(HTML.escape(label))</p>"
-          html += "<p class=\"code\">\(HTML.escape(value))</p></div>"
+          html += "<div class=\"code-card\"><p class=\"code-label\">"
+          html.append(HTML.escape(label))
+          html += "</p><p class=\"code\">"
+          html.append(HTML.escape(value))
+          html += "</p></div>"
         } else {
           opening("dl", "class=\"fields\"")
-          html += "<dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(value))</dd>"
+          html += "<dt>"
+          html.append(HTML.escape(label))
+          html += "</dt><dd>"
+          html.append(HTML.escape(value))
+          html += "</dd>"
         }
       case .section(let title):
         close()
-        html += "<h4 class=\"section\">\(HTML.escape(title))</h4>"
+        html += "<h4 class=\"section\">"
+        html.append(HTML.escape(title))
+        html += "</h4>"
       case .item(let ref, let text, let flag):
         opening("ul", "class=\"rows\"")
-        row(ref: ref, text: text, flag: flag, actions: rowActions, form: rowForm, into: &html)
+        row(ref: ref, text: text, flag: flag, actions: rowActions, form: rowFormTag, into: &html)
       case .empty(let text):
         close()
-        html += "<p class=\"empty\">\(HTML.escape(text))</p>"
+        html += "<p class=\"empty\">"
+        html.append(HTML.escape(text))
+        html += "</p>"
       case .qr(let payload):
         close()
-        html += Self.qrSVG(payload)
-        html += "<p class=\"link\">Link: <span class=\"mono\">\(HTML.escape(payload))</span></p>"
+        html.append(Self.qrSVG(payload))
+        html += "<p class=\"link\">Link: <span class=\"mono\">"
+        html.append(HTML.escape(payload))
+        html += "</span></p>"
       case .pager(let page, let count):
         close()
-        html += "<div class=\"pager\" role=\"img\" aria-label=\"Page \(page) of \(count)\">"
-        for dot in 1...max(1, count) { html += "<span class=\"dot\(dot == page ? " current" : "")\"></span>" }
+        html += "<div class=\"pager\" role=\"img\" aria-label=\"Page "
+        html.append(page)
+        html += " of "
+        html.append(count)
+        html += "\">"
+        for dot in 1...max(1, count) {
+          html += dot == page ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>"
+        }
         html += "</div>"
       }
     }
     close()
-    return html
   }
 
-  /// A list row, appended to `html`: its title (the text before the first " · "), its details, its badge, and the
-  /// actions on items in `form` (its opening tag). Appended piece by piece: a list's rows are most of a page step's
-  /// drawing, and each interpolated piece was a string made and thrown away.
+  /// A list row: its title (the text before the first " · "), its details, its badge, and the actions on items
+  /// (each with its number among the screen's actions) in `form` (its opening tag).
   private func row(
-    ref: Int?, text: String, flag: String?, actions: [ScreenSnapshot.Action], form: String, into html: inout String
+    ref: Int?, text: String, flag: String?, actions: [(number: Int, action: ScreenSnapshot.Action)], form: String,
+    into html: inout HTMLText
   ) {
     let (title, detail) = Self.titleAndDetail(text)
     let escapedTitle = HTML.escape(title)
     html += "<li class=\"row\"><div class=\"row-text\"><span class=\"row-title\">"
-    html += escapedTitle
+    html.append(escapedTitle)
     html += "</span>"
     if let detail {
       html += "<span class=\"row-detail\">"
-      html += HTML.escape(detail)
+      html.append(HTML.escape(detail))
       html += "</span>"
     }
     html += "</div>"
-    if let flag { html += "<span class=\"chip \(HTML.slug(flag.lowercased()))\">\(HTML.escape(flag))</span>" }
+    if let flag {
+      html += "<span class=\"chip "
+      html.append(HTML.slug(flag.lowercased()))
+      html += "\">"
+      html.append(HTML.escape(flag))
+      html += "</span>"
+    }
     if let ref, !actions.isEmpty {
-      html += form
+      html.append(form)
       html += "<div class=\"row-actions\">"
-      for action in actions {
+      for (_, action) in actions {
         let label = HTML.escape(action.label)
-        html += buttonStart
+        html.append(buttonStart)
         html += " class=\"btn small\" name=\"line\" value=\""
-        html += HTML.escape(action.words)
+        html.append(HTML.escape(action.words))
         html += " "
-        html += String(ref)
+        html.append(ref)
         html += "\" aria-label=\""
-        html += label
+        html.append(label)
         html += ": "
-        html += escapedTitle
+        html.append(escapedTitle)
         html += "\">"
-        html += label
+        html.append(label)
         html += "</button>"
       }
       html += "</div></form>"
@@ -256,80 +338,116 @@ public struct PhoneRenderer: Sendable {
 
   /// The module tiles, and the other actions: forms for values, then buttons.
   private func actions(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> (tiles: String, rest: String) {
-    var tiles = ""
-    var buttons = ""
-    var forms = ""
-    for action in snapshot.actions where action.kind != .navigation && !action.isItemAction {
+    var tiles = HTMLText(capacity: 2048)
+    var buttons = HTMLText(capacity: 2048)
+    var forms = HTMLText(capacity: 2048)
+    var hasTiles = false
+    var hasButtons = false
+    for (index, action) in snapshot.actions.enumerated() where action.kind != .navigation && !action.isItemAction {
       if let input = action.input {
-        forms += valueForm(action, input: input, in: snapshot, frame: frame, id: id)
+        valueForm(action, number: index + 1, input: input, frame: frame, id: id, into: &forms)
       } else if snapshot.screen == .dashboard, let icon = Icons.forAction(action.key) {
-        tiles += "<li>" + button(action, in: snapshot, class: "tile", content: icon + span(action.label)) + "</li>"
+        hasTiles = true
+        tiles += "<li>"
+        button(action, number: index + 1, class: "tile", into: &tiles) { html in
+          html.append(icon)
+          span(action.label, into: &html)
+        }
+        tiles += "</li>"
       } else {
-        buttons += button(action, in: snapshot, class: "btn \(action.kind.rawValue)")
+        hasButtons = true
+        button(action, number: index + 1, class: "btn " + action.kind.rawValue, into: &buttons)
       }
     }
-    let tileList = tiles.isEmpty ? "" : form(frame) + "<ul class=\"tiles\" aria-label=\"Modules\">\(tiles)</ul></form>"
+    var tileList = HTMLText(capacity: 4096)
+    if hasTiles {
+      form(frame, into: &tileList)
+      tileList += "<ul class=\"tiles\" aria-label=\"Modules\">"
+      tileList.append(tiles.string)
+      tileList += "</ul></form>"
+    }
     var rest = forms
-    if !buttons.isEmpty { rest += form(frame) + "<div class=\"actions\">\(buttons)</div></form>" }
-    return (tileList, rest)
+    if hasButtons {
+      form(frame, into: &rest)
+      rest += "<div class=\"actions\">"
+      rest.append(buttons.string)
+      rest += "</div></form>"
+    }
+    return (tileList.string, rest.string)
   }
 
   /// An action that takes a value: a labelled input of the value's kind and a submit button named by the action.
   private func valueForm(
-    _ action: ScreenSnapshot.Action, input: ArgumentKind, in snapshot: ScreenSnapshot, frame: Frame, id: String
-  ) -> String {
+    _ action: ScreenSnapshot.Action, number: Int, input: ArgumentKind, frame: Frame, id: String,
+    into html: inout HTMLText
+  ) {
     let field = "\(id)-field-\(action.key)"
-    var html = form(frame, class: "value-form")
-    html += "<input type=\"hidden\" name=\"words\" value=\"\(HTML.escape(action.words))\"/>"
-    html += "<label for=\"\(field)\">\(HTML.escape(Self.fieldLabel(input)))</label>"
+    form(frame, class: "value-form", into: &html)
+    html += "<input type=\"hidden\" name=\"words\" value=\""
+    html.append(HTML.escape(action.words))
+    html += "\"/><label for=\""
+    html.append(field)
+    html += "\">"
+    html.append(HTML.escape(Self.fieldLabel(input)))
+    html += "</label>"
     let disabled = isStill ? " disabled=\"disabled\"" : ""
     switch input {
     case .role(let among):
-      html += "<select id=\"\(field)\" name=\"value\"\(disabled)>"
+      html.append("<select id=\"\(field)\" name=\"value\"\(disabled)>")
       for role in among {
-        html += "<option value=\"\(role.displayName.lowercased())\">\(HTML.escape(role.displayName))</option>"
+        html.append("<option value=\"\(role.displayName.lowercased())\">\(HTML.escape(role.displayName))</option>")
       }
       html += "</select>"
     case .notification:
-      html += "<select id=\"\(field)\" name=\"value\"\(disabled)>"
+      html.append("<select id=\"\(field)\" name=\"value\"\(disabled)>")
       for kind in NotificationPreferences.Kind.allCases {
-        html += "<option value=\"\(HTML.escape(kind.label.lowercased()))\">\(HTML.escape(kind.label))</option>"
+        html.append("<option value=\"\(HTML.escape(kind.label.lowercased()))\">\(HTML.escape(kind.label))</option>")
       }
       html += "</select>"
     case .date:
-      html += "<input id=\"\(field)\" name=\"value\" type=\"datetime-local\" required=\"required\"\(disabled)/>"
+      html.append("<input id=\"\(field)\" name=\"value\" type=\"datetime-local\" required=\"required\"\(disabled)/>")
     case .points:
-      html +=
+      html.append(
         "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"0\" max=\"\(Validation.maximumPoints)\" "
-        + "inputmode=\"numeric\" required=\"required\"\(disabled)/>"
+          + "inputmode=\"numeric\" required=\"required\"\(disabled)/>")
     case .item:
-      html +=
+      html.append(
         "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"1\" inputmode=\"numeric\" required=\"required\"\(disabled)/>"
+      )
     case .names:
-      html +=
+      html.append(
         "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled) "
-        + "placeholder=\"Names, comma separated\"/>"
+          + "placeholder=\"Names, comma separated\"/>")
     case .text:
-      html +=
-        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled)/>"
+      html.append(
+        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled)/>")
     }
-    html += control(
-      "<button type=\"submit\" class=\"btn \(action.kind.rawValue)\" \(number(action, in: snapshot))>"
-        + "\(HTML.escape(action.label))</button>")
-    return html + "</form>"
+    html.append(buttonStart)
+    html += " class=\"btn "
+    html.append(action.kind.rawValue)
+    html += "\" data-n=\""
+    html.append(number)
+    html += "\">"
+    html.append(HTML.escape(action.label))
+    html += "</button></form>"
   }
 
   /// The question before an action that can't be undone, as a sheet over the screen with its two choices.
-  private func confirmSheet(_ snapshot: ScreenSnapshot, frame: Frame) -> String {
-    var html = "<div class=\"sheet-backdrop\"></div><div class=\"sheet\">"
+  private func confirmSheet(_ snapshot: ScreenSnapshot, frame: Frame, into html: inout HTMLText) {
+    html += "<div class=\"sheet-backdrop\"></div><div class=\"sheet\">"
     for case .paragraph(let question) in snapshot.blocks {
-      html += "<p class=\"question\">\(HTML.escape(question))</p>"
+      html += "<p class=\"question\">"
+      html.append(HTML.escape(question))
+      html += "</p>"
     }
-    html += form(frame) + "<div class=\"actions\">"
-    for action in snapshot.actions {
-      html += button(action, in: snapshot, class: "btn \(action.kind == .destructive ? "destructive" : "secondary")")
+    form(frame, into: &html)
+    html += "<div class=\"actions\">"
+    for (index, action) in snapshot.actions.enumerated() {
+      button(
+        action, number: index + 1, class: action.kind == .destructive ? "btn destructive" : "btn secondary",
+        into: &html)
     }
-    return html + "</div></form></div>"
+    html += "</div></form></div>"
   }
 
   // MARK: Controls
@@ -339,42 +457,65 @@ public struct PhoneRenderer: Sendable {
   }
 
   /// A form posting to the simulation for the phone's person; in a still phone, a plain container.
-  private func form(_ frame: Frame, class className: String? = nil) -> String {
-    let classAttribute = className.map { " class=\"\($0)\"" } ?? ""
+  private func form(_ frame: Frame, class className: String? = nil, into html: inout HTMLText) {
     switch mode {
     case .live(let path):
-      return "<form method=\"post\" action=\"\(HTML.escape(path))\"\(classAttribute)>"
-        + "<input type=\"hidden\" name=\"phone\" value=\"\(HTML.escape(frame.user))\"/>"
+      html += "<form method=\"post\" action=\""
+      html.append(HTML.escape(path))
+      html += "\""
     case .still:
-      return "<form\(classAttribute)>"
+      html += "<form"
+    }
+    if let className {
+      html += " class=\""
+      html.append(className)
+      html += "\""
+    }
+    html += ">"
+    if case .live = mode {
+      html += "<input type=\"hidden\" name=\"phone\" value=\""
+      html.append(HTML.escape(frame.user))
+      html += "\"/>"
     }
   }
 
-  /// The `data-n` attribute numbering an action as the REPL does, for the number keys.
-  private func number(_ action: ScreenSnapshot.Action, in snapshot: ScreenSnapshot) -> String {
-    guard let index = snapshot.actions.firstIndex(of: action) else { return "" }
-    return "data-n=\"\(index + 1)\""
+  /// The number of `action` among the screen's actions, from 1, as the REPL numbers them (the number keys).
+  private func number(_ action: ScreenSnapshot.Action, in snapshot: ScreenSnapshot) -> Int? {
+    snapshot.actions.firstIndex(of: action).map { $0 + 1 }
   }
 
+  /// A button sending `action`'s words, numbered for the number keys, showing `content` (the label when `nil`).
   private func button(
-    _ action: ScreenSnapshot.Action, in snapshot: ScreenSnapshot, class className: String, content: String? = nil
-  ) -> String {
-    control(
-      "<button type=\"submit\" class=\"\(className)\" name=\"line\" value=\"\(HTML.escape(action.words))\" "
-        + "\(number(action, in: snapshot))>\(content ?? HTML.escape(action.label))</button>")
+    _ action: ScreenSnapshot.Action, number: Int?, class className: String, into html: inout HTMLText,
+    content: ((inout HTMLText) -> Void)? = nil
+  ) {
+    html.append(buttonStart)
+    html += " class=\""
+    html.append(className)
+    html += "\" name=\"line\" value=\""
+    html.append(HTML.escape(action.words))
+    html += "\" "
+    if let number {
+      html += "data-n=\""
+      html.append(number)
+      html += "\""
+    }
+    html += ">"
+    if let content { content(&html) } else { html.append(HTML.escape(action.label)) }
+    html += "</button>"
   }
 
-  /// A still phone's buttons do nothing: disabled, so no one expects them to.
-  private func control(_ html: String) -> String {
-    isStill ? html.replacingOccurrences(of: "<button type=\"submit\"", with: buttonStart) : html
-  }
-
-  /// How a control's button starts: a submit button, or in a still phone a disabled one.
+  /// How a control's button starts: a submit button, or in a still phone a disabled one, so no one expects it to
+  /// do anything.
   private var buttonStart: String {
     isStill ? "<button type=\"button\" disabled=\"disabled\"" : "<button type=\"submit\""
   }
 
-  private func span(_ text: String) -> String { "<span>\(HTML.escape(text))</span>" }
+  private func span(_ text: String, into html: inout HTMLText) {
+    html += "<span>"
+    html.append(HTML.escape(text))
+    html += "</span>"
+  }
 
   /// The label of a value's input: what help shows between angle brackets, as a sentence's start.
   static func fieldLabel(_ kind: ArgumentKind) -> String {

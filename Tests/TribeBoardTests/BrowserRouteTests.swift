@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TribeBoardEngine
 import TribeBoardScenarios
 
 @testable import TribeBoardBrowser
@@ -353,6 +354,22 @@ extension BrowserRouteTests {
         let state = Self.update(response.body)
         #expect(state["phones"] == nil, "a window up to date gets nothing to swap")
       }
+    }
+  }
+
+  /// The log, kept as one text with old lines cut from its start, is always the last lines drawn and joined.
+  @Test func theLogIsItsLastLinesJoined() {
+    var log = BrowserPage.LogLines()
+    var all: [Step.Message] = []
+    let texts = ["Synced: 2 changes", "Ben’s task · done", "<b>&\"'", "", "日本語 👍🏽", "offline"]
+    for round in 0..<60 {
+      let messages = (0..<(round % 4)).map { index in
+        Step.Message(
+          kind: [.info, .success, .problem][(round + index) % 3], text: texts[(round * 7 + index) % texts.count])
+      }
+      all += messages
+      log.append(messages, keeping: 10)
+      #expect(log.html == all.suffix(10).map(BrowserPage.logLine).joined(), "round \(round)")
     }
   }
 
