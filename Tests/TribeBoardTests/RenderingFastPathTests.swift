@@ -233,9 +233,28 @@ import TribeBoardMocks
       let scalars = (0..<4).compactMap { _ in Unicode.Scalar(UInt32(random.next() % 0x800)) }
       texts.append(String(String.UnicodeScalarView(scalars)))
     }
+    // Long enough to be read eight bytes at a time, with the suspects at every offset of a word and across words:
+    // a control, DEL, a C1 control (0xC2 then 0x80–0x9F) and its harmless neighbours (· is 0xC2 0xB7).
+    for suspect in ["\u{1}", "\n", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "·", "é", "─"] {
+      for offset in 0..<18 {
+        texts.append(String(repeating: "a", count: offset) + suspect + String(repeating: "b", count: 20 - offset))
+        texts.append(String(repeating: "·", count: offset) + suspect + "end of a longer text")
+      }
+    }
+    for _ in 0..<2000 {
+      let length = Int(random.next() % 40)
+      let scalars = (0..<length).compactMap { _ in
+        random.next() % 4 == 0 ? Unicode.Scalar(UInt32(random.next() % 0xC0)) : Unicode.Scalar(UInt32(0x61))
+      }
+      texts.append(String(String.UnicodeScalarView(scalars)))
+    }
     for text in texts {
       let byScalars = Validation.containsControlCharacters(text)
       #expect(TextRenderer.hasControlCharacters(text) == byScalars, "\(text.unicodeScalars.map(\.value))")
+      let withoutLineBreaks = Validation.containsControlCharacters(text.replacingOccurrences(of: "\n", with: ""))
+      #expect(
+        TextRenderer.hasControlCharacters(text, allowingLineBreaks: true) == withoutLineBreaks,
+        "\(text.unicodeScalars.map(\.value))")
       let byProperty = text.unicodeScalars.contains { $0.properties.generalCategory == .control }
       #expect(byScalars == byProperty, "\(text.unicodeScalars.map(\.value))")
     }
