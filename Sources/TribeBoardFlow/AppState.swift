@@ -132,7 +132,14 @@ public struct AppState: Equatable, Sendable {
 /// exploration copy the content, and a copy is one reference count rather than one for each list.
 public struct Content: Equatable, Sendable {
   private struct Parts: Equatable {
-    var members: [Member] = []
+    var members: [Member] = [] {
+      // Screens load the members at every step, mostly unchanged: equal lists (cheap when they share their
+      // strings) keep their names.
+      didSet { if members != oldValue { names = Content.displayNames(members) } }
+    }
+    /// What ``Content/name(_:)`` calls each member, worked out once when the members change: a screen names
+    /// people dozens of times (the school run's week names each pickup's driver).
+    var names: [DisplayName] = []
     var events: [CalendarEvent] = []
     var tasks: [FamilyTask] = []
     var messages: [FamilyMessage] = []
@@ -246,16 +253,39 @@ public struct Content: Equatable, Sendable {
   /// A member's first name, or their full name when another member has the same first name; a former member's
   /// name (``formerNames``); the id only when the person is unknown.
   public func name(_ id: UserID) -> String {
-    guard let member = member(id) else { return formerNames[id] ?? id }
-    let first = member.profile.firstName
-    // Another member's name starting with the same first name, by bytes (screens name people often).
-    let shared = members.contains { other in
-      guard other.id != id else { return false }
-      let name = other.profile.name.utf8
-      guard name.starts(with: first.utf8) else { return false }
-      let rest = name.dropFirst(first.utf8.count)
-      return rest.first.map { $0 == UInt8(ascii: " ") } ?? true
+    for entry in box.parts.names where entry.id == id { return entry.name }
+    return formerNames[id] ?? id
+  }
+
+  /// A member's id and what screens call them.
+  fileprivate struct DisplayName: Equatable {
+    var id: UserID
+    var name: String
+  }
+
+  /// What ``name(_:)`` calls each of `members`, in their order (the first of two with one id wins, as
+  /// ``member(_:)`` finds it).
+  fileprivate static func displayNames(_ members: [Member]) -> [DisplayName] {
+    members.map { member in
+      let id = member.id
+      let first = member.profile.firstName
+      let shared = members.contains { other in other.id != id && isFirstWord(first, of: other.profile.name) }
+      return DisplayName(id: id, name: shared ? member.profile.name : first)
     }
-    return shared ? member.profile.name : first
+  }
+
+  /// Whether `name` starts with `first` followed by a space or nothing, by bytes.
+  private static func isFirstWord(_ first: String, of name: String) -> Bool {
+    var first = first
+    var name = name
+    return first.withUTF8 { first in
+      name.withUTF8 { name in
+        guard name.count >= first.count, name.count == first.count || name[first.count] == UInt8(ascii: " ") else {
+          return false
+        }
+        for index in 0..<first.count where name[index] != first[index] { return false }
+        return true
+      }
+    }
   }
 }

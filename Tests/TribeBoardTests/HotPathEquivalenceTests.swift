@@ -32,6 +32,49 @@ import TribeBoardCore
     return texts
   }
 
+  /// ``Content/name(_:)`` as it was defined before the names were worked out once per change of the members.
+  static func nameByDefinition(_ id: UserID, in content: Content) -> String {
+    guard let member = content.member(id) else { return content.formerNames[id] ?? id }
+    let first = member.profile.firstName
+    let shared = content.members.contains { other in
+      other.id != id
+        && (other.profile.name == first || other.profile.name.hasPrefix(first + " "))
+    }
+    return shared ? member.profile.name : first
+  }
+
+  @Test func namesWorkedOutOnceAreTheNamesByDefinitionAfterEveryKindOfChange() {
+    let names = [
+      "Sam", "Sam Smith", "Sam Jones", " Sam", "Samuel Smith", "Ana Lía", "Ana", "Zoë Ng", "Bo", "", "Sam  Ng",
+    ]
+    var random = SeededGenerator(seed: 41)
+    var content = Content()
+    content.formerNames = ["gone": "Mark Johnson"]
+    for round in 0..<600 {
+      let member = {
+        Member(
+          profile: UserProfile(
+            id: "u\(random.next() % 6)", name: names[Int(random.next() % UInt64(names.count))], email: "e"),
+          membership: Membership(userID: "u", familyID: "f", role: .adult))
+      }
+      switch round % 4 {
+      case 0: content.members = (0..<Int(random.next() % 6)).map { _ in member() }
+      case 1: content.members.append(member())
+      case 2 where !content.members.isEmpty:
+        content.members[Int(random.next() % UInt64(content.members.count))].profile.name =
+          names[Int(random.next() % UInt64(names.count))]
+      default: if !content.members.isEmpty { content.members.removeFirst() }
+      }
+      let copy = content  // a copy shares the box; changing it must not change this one's names
+      var other = copy
+      other.members = []
+      for id in ["u0", "u1", "u2", "u3", "u4", "u5", "gone", "nobody"] {
+        #expect(content.name(id) == Self.nameByDefinition(id, in: content), "\(content.members.map(\.profile.name))")
+        #expect(other.name(id) == Self.nameByDefinition(id, in: other))
+      }
+    }
+  }
+
   @Test func htmlWrittenInPiecesIsThePiecesJoined() {
     let texts = Self.randomTexts(seed: 32, count: 800)
     var random = SeededGenerator(seed: 33)
