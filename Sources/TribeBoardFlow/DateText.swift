@@ -18,45 +18,55 @@ package enum DateText {
   package static func full(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
     let showsYear = now.map { fields($0).year != c.year } ?? true
-    guard c.year >= 0, c.day >= 0, c.hour >= 0, c.minute >= 0 else { return fullByInterpolation(date, now: now) }
-    return String(unsafeUninitializedCapacity: 40) { buffer in
-      var count = 0
-      func appendText(_ text: StaticString) {
-        text.withUTF8Buffer { for byte in $0 { appendByte(byte) } }
+    guard c.year >= 0, (1...31).contains(c.day), (0..<24).contains(c.hour), (0..<60).contains(c.minute) else {
+      return fullByInterpolation(date, now: now)
+    }
+    // Written on the stack, then made a string: most are 15 bytes or fewer, which a `String` holds inline, so no
+    // memory is allocated.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+      let start = buffer.baseAddress!
+      var end = start
+      func append(_ byte: UInt8) {
+        end.pointee = byte
+        end += 1
       }
-      func appendByte(_ byte: UInt8) {
-        buffer[count] = byte
-        count += 1
+      /// The three letters at `index` of `names`, three letters a name.
+      func appendName(_ names: StaticString, _ index: Int) {
+        let name = names.utf8Start + 3 * index
+        append(name[0])
+        append(name[1])
+        append(name[2])
       }
-      func appendNumber(_ number: Int, width: Int = 1) {
+      /// A number below 100, with a leading zero below 10 when `padded`.
+      func appendSmall(_ number: Int, padded: Bool) {
+        if padded || number >= 10 { append(UInt8(ascii: "0") + UInt8(number / 10)) }
+        append(UInt8(ascii: "0") + UInt8(number % 10))
+      }
+      appendName("SunMonTueWedThuFriSat", c.weekday - 1)
+      append(UInt8(ascii: " "))
+      appendSmall(c.day, padded: false)
+      append(UInt8(ascii: " "))
+      appendName("JanFebMarAprMayJunJulAugSepOctNovDec", c.month - 1)
+      if showsYear {
+        append(UInt8(ascii: " "))
         var digits = 1
-        var rest = number / 10
+        var rest = c.year / 10
         while rest > 0 {
           digits += 1
           rest /= 10
         }
-        for _ in digits..<max(digits, width) { appendByte(UInt8(ascii: "0")) }
-        var value = number
+        var value = c.year
         for position in (0..<digits).reversed() {
-          buffer[count + position] = UInt8(ascii: "0") + UInt8(value % 10)
+          end[position] = UInt8(ascii: "0") + UInt8(value % 10)
           value /= 10
         }
-        count += digits
+        end += digits
       }
-      appendText(weekdayNames[c.weekday - 1])
-      appendByte(UInt8(ascii: " "))
-      appendNumber(c.day)
-      appendByte(UInt8(ascii: " "))
-      appendText(monthNames[c.month - 1])
-      if showsYear {
-        appendByte(UInt8(ascii: " "))
-        appendNumber(c.year)
-      }
-      appendByte(UInt8(ascii: " "))
-      appendNumber(c.hour, width: 2)
-      appendByte(UInt8(ascii: ":"))
-      appendNumber(c.minute, width: 2)
-      return count
+      append(UInt8(ascii: " "))
+      appendSmall(c.hour, padded: true)
+      append(UInt8(ascii: ":"))
+      appendSmall(c.minute, padded: true)
+      return String(decoding: UnsafeBufferPointer(start: start, count: start.distance(to: end)), as: UTF8.self)
     }
   }
 
@@ -66,11 +76,6 @@ package enum DateText {
     return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now)) "
       + "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
-
-  private static let weekdayNames: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-  private static let monthNames: [StaticString] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
 
   /// "Tue 3 Mar 17:00:07", for what happens seconds apart (retries); the year as ``full(_:now:)`` shows it.
   package static func precise(_ date: Date, now: Date? = nil) -> String {
