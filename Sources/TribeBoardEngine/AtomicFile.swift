@@ -117,7 +117,7 @@ public enum AtomicFile {
     return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
   }
 
-  private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Failure? {
+  package static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Failure? {
     var offset = 0
     while offset < buffer.count {
       let written = writeBytes(fd, buffer.baseAddress! + offset, buffer.count - offset)

@@ -5,6 +5,11 @@ import TribeBoardFlow
 /// The block's layout: the frame, its title rule, and each kind of content line.
 extension TextRenderer {
   func renderBox(_ snapshot: ScreenSnapshot) -> String {
+    String(decoding: boxBytes(snapshot), as: UTF8.self)
+  }
+
+  /// ``renderBox(_:)``'s UTF-8, as it is written: valid by construction, since every piece is a string.
+  func boxBytes(_ snapshot: ScreenSnapshot) -> [UInt8] {
     let width = columns ?? Self.width
     var title = Self.clean(snapshot.title)
     let tag = " \(snapshot.screen.rawValue)"
@@ -55,7 +60,7 @@ extension TextRenderer {
     }
     body.text += "\n"
     body.text += columns == nil ? Self.bottom : "╰" + Self.rule(width - 1)
-    return body.string
+    return body.text.utf8
   }
 
   /// The block without its frame: the title and screen id, then the content lines as they are.
@@ -91,9 +96,6 @@ extension TextRenderer {
     init() {
       text.utf8.reserveCapacity(2048)
     }
-
-    /// The whole text.
-    var string: String { String(decoding: text.utf8, as: UTF8.self) }
 
     mutating func beginLine() {
       text += "\n│ "

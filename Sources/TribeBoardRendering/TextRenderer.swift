@@ -19,6 +19,17 @@ public struct TextRenderer: Sendable {
     self.boxed = boxed
   }
 
+  /// Appends what ``render(_:)`` gives, as UTF-8, to `bytes`. A transcript written out byte by byte need not make
+  /// the block a `String` first: making one of bytes validates them, ten instructions a byte past the frame's first
+  /// non-ASCII character.
+  public func render(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
+    if boxed && columns == nil {
+      bytes += boxBytes(snapshot)
+    } else {
+      bytes += render(snapshot).utf8
+    }
+  }
+
   public func render(_ snapshot: ScreenSnapshot) -> String {
     let text = renderBox(snapshot)
     if !boxed { return Self.unboxed(text, title: style.apply(.title, Self.clean(snapshot.title)), snapshot: snapshot) }

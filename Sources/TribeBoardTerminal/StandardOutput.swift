@@ -40,7 +40,17 @@ public enum StandardOutput {
   /// Writes `text` in full, or throws.
   public static func write(_ text: String) throws(Closed) {
     if closedAtStart { throw Closed(reason: "it was closed") }
-    if case .system(_, let reason) = AtomicFile.writeAll(text, to: STDOUT_FILENO) {
+    try check(AtomicFile.writeAll(text, to: STDOUT_FILENO))
+  }
+
+  /// Writes `bytes` in full, or throws.
+  public static func write(_ bytes: [UInt8]) throws(Closed) {
+    if closedAtStart { throw Closed(reason: "it was closed") }
+    try check(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: STDOUT_FILENO) })
+  }
+
+  private static func check(_ failure: AtomicFile.Failure?) throws(Closed) {
+    if case .system(_, let reason) = failure {
       throw Closed(reason: reason, isBrokenPipe: reason == String(cString: strerror(EPIPE)))
     }
   }

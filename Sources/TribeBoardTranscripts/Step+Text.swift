@@ -9,8 +9,20 @@ extension Step {
 
   /// The step's output drawn by `renderer` (a terminal's width, or no frame).
   public func text(renderer: TextRenderer) -> String {
+    var bytes: [UInt8] = []
+    write(renderer: renderer, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``text(renderer:)``'s UTF-8 to `bytes`: its messages, the screen's notes and the screen, a line each.
+  public func write(renderer: TextRenderer, into bytes: inout [UInt8]) {
     let style = renderer.style
-    var parts = messages.map { message in
+    var isFirst = true
+    func startPart() {
+      if !isFirst { bytes.append(UInt8(ascii: "\n")) }
+      isFirst = false
+    }
+    for message in messages {
       // Each line cleaned of control characters; a text without any but line breaks is already clean.
       let joined =
         !TextRenderer.hasControlCharacters(message.text, allowingLineBreaks: true)
@@ -20,17 +32,20 @@ extension Step {
         }
         .joined(separator: "\n")
       let text = renderer.columns.map { TextRenderer.wrappedMessage(joined, width: $0) } ?? joined
-      return switch message.kind {
-      case .info: text
-      case .success: style.apply(.success, text)
-      case .problem: style.apply(.error, text)
+      startPart()
+      switch message.kind {
+      case .info: bytes += text.utf8
+      case .success: bytes += style.apply(.success, text).utf8
+      case .problem: bytes += style.apply(.error, text).utf8
       }
     }
     if let snapshot {
-      parts += snapshot.notes.map { style.apply(.dim, "· \(TextRenderer.clean($0))") }
-      parts.append(renderer.render(snapshot))
+      for note in snapshot.notes {
+        startPart()
+        bytes += style.apply(.dim, "· \(TextRenderer.clean(note))").utf8
+      }
+      startPart()
+      renderer.render(snapshot, appendingTo: &bytes)
     }
-    // Not joined(separator:): see concatenated(separator:).
-    return parts.concatenated(separator: "\n")
   }
 }

@@ -67,9 +67,24 @@ public enum Transcript {
 
   /// One step: its input line, then its output, without a trailing newline.
   public static func format(_ step: Step) -> String {
-    let output = escapedOutput(step.text(style: .plain))
-    guard let input = step.input else { return output }
-    return output.isEmpty ? inputLine(input) : inputLine(input) + "\n" + output
+    var bytes: [UInt8] = []
+    write(step, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``format(_:)-(Step)``'s UTF-8 to `bytes`, never making it a `String` (`play` writes each step so).
+  public static func write(_ step: Step, into bytes: inout [UInt8]) {
+    if let input = step.input {
+      bytes += inputLine(input).utf8
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    let start = bytes.count
+    step.write(renderer: TextRenderer(style: .plain), into: &bytes)
+    if bytes.count == start {
+      if step.input != nil { bytes.removeLast() }  // no output: the input line alone
+    } else {
+      escapeOutput(&bytes, from: start)
+    }
   }
 
   /// The line that records `input`.
@@ -94,36 +109,54 @@ public enum Transcript {
   /// Output text with a `\` before every line that starts with `>`, `\` or `#`, so no output line reads as input
   /// or as a header line.
   static func escapedOutput(_ text: String) -> String {
-    guard hasLineStartingWithMarker(text) else { return text }
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.utf8.first.map(isEscapedFirstByte) == true ? "\\" + line : String(line)
-    }.joined(separator: "\n")
+    var bytes = Array(text.utf8)
+    escapeOutput(&bytes, from: 0)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Escapes the output that starts at `start` in `bytes`, as ``escapedOutput(_:)`` does. Every rendered screen
+  /// is scanned, so this is on the replay's hot path: it looks only at the byte after each line break, and
+  /// rewrites nothing when no line needs it (nearly always).
+  static func escapeOutput(_ bytes: inout [UInt8], from start: Int) {
+    guard let first = bytes.withUnsafeBufferPointer({ firstMarkedLine(in: $0, from: start) }) else { return }
+    let rest = bytes[first...]
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(rest.count + 8)
+    var atLineStart = true
+    var previous: UInt8 = 0
+    for byte in rest {
+      if atLineStart && isEscapedFirstByte(byte) { escaped.append(UInt8(ascii: "\\")) }
+      escaped.append(byte)
+      atLineStart = isLineBreak(byte, after: previous)
+      previous = byte
+    }
+    bytes.replaceSubrange(first..., with: escaped)
   }
 
   private static func isEscapedFirstByte(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#")
   }
 
-  /// Whether a line of `text` starts with `>`, `\` or `#`: a scan of the UTF-8 bytes that looks only at the byte after
-  /// each line break (every rendered screen is scanned, so this is on the replay's hot path).
-  static func hasLineStartingWithMarker(_ text: String) -> Bool {
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard var byte = bytes.first else { return false }
-      var index = 0
-      while true {
-        if isEscapedFirstByte(byte) { return true }
-        // The next line's first byte.
-        guard let base = bytes.baseAddress,
-          let found = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index)
-        else { return false }
-        index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        guard index < bytes.count else { return false }
-        byte = bytes[index]
-      }
+  /// Whether `byte` ends a line: a line feed, but not one after a carriage return (CR LF is one character, and
+  /// lines are split by characters).
+  private static func isLineBreak(_ byte: UInt8, after previous: UInt8) -> Bool {
+    byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")
+  }
+
+  /// Where the first line from `start` on that starts with `>`, `\` or `#` starts: looks only at `start` and the
+  /// byte after each line break (found with `memchr`).
+  private static func firstMarkedLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+    var index = start
+    var lineStart = true
+    while true {
+      if lineStart && isEscapedFirstByte(bytes[index]) { return index }
+      guard let found = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index) else { return nil }
+      let lineBreak = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      lineStart = isLineBreak(bytes[lineBreak], after: lineBreak > start ? bytes[lineBreak - 1] : 0)
+      index = lineBreak + 1
+      guard index < bytes.count else { return nil }
     }
-    if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
-    var copy = text
-    return copy.withUTF8(scan)
   }
 
   /// Whether `input` may hold a scalar that needs an escape, from its UTF-8 bytes: a C0 control or DEL (a byte below

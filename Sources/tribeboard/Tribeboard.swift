@@ -189,8 +189,13 @@ let outputClosedExit = ExitCode(74)
 
 /// Prints to standard output; when it is closed or full, says so once on standard error and ends with exit 74.
 func emit(_ text: String, terminator: String = "\n") throws {
+  try reportingClosedOutput { () throws(StandardOutput.Closed) in try StandardOutput.write(text + terminator) }
+}
+
+/// Runs `write`; when standard output is closed or full, says so once on standard error and ends with exit 74.
+private func reportingClosedOutput(_ write: () throws(StandardOutput.Closed) -> Void) throws {
   do {
-    try StandardOutput.write(text + terminator)
+    try write()
   } catch {
     if !error.isBrokenPipe { printError("tribeboard: \(error); stopping.") }
     throw outputClosedExit
@@ -201,16 +206,21 @@ func emit(_ text: String, terminator: String = "\n") throws {
 /// one string of everything at the end. Call ``flush()`` at the end; errors are handled as ``emit(_:terminator:)``
 /// handles them.
 struct BufferedOutput {
-  private var pending = ""
+  private var pending: [UInt8] = []
 
   mutating func append(_ text: String) throws {
-    pending += text
-    if pending.utf8.count >= 1 << 16 { try flush() }
+    try write { $0 += text.utf8 }
+  }
+
+  /// Appends what `body` writes, as UTF-8 bytes (a transcript's step, written without making a `String` of it).
+  mutating func write(_ body: (inout [UInt8]) -> Void) throws {
+    body(&pending)
+    if pending.count >= 1 << 16 { try flush() }
   }
 
   mutating func flush() throws {
     guard !pending.isEmpty else { return }
-    try emit(pending, terminator: "")
+    try reportingClosedOutput { [pending] () throws(StandardOutput.Closed) in try StandardOutput.write(pending) }
     pending.removeAll(keepingCapacity: true)
   }
 }

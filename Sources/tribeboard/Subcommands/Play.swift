@@ -102,8 +102,10 @@ extension Tribeboard {
               try output.append(ScreenReaderRenderer.render(step) + "\n")
             case .text:
               // As `Transcript.format(_:)` joins a run's steps: a line break between steps and one at the end.
-              if number > 0 { try output.append("\n") }
-              try output.append(Transcript.format(step))
+              try output.write { bytes in
+                if number > 0 { bytes.append(UInt8(ascii: "\n")) }
+                Transcript.write(step, into: &bytes)
+              }
             case .jsonl:
               try output.append(StepRecord(step, index: number, journey: journey.name).jsonLine() + "\n")
             }
