@@ -19,12 +19,12 @@ public struct MockDeviceState: Equatable, Sendable {
   /// What the phone kept of the family's data it last loaded (its session is the one the phone is signed in with).
   public var cache: PhoneCache
   /// Who each provider says the holder is: signing in as someone TribeBoard does not know offers to sign up.
-  public var identities: [AuthProvider: ProviderIdentity]
+  public var identities: ProviderIdentities
 
   public init(
     user: UserID, onboardingCompleted: Bool = false, signedIn: Bool = false, offline: Bool = false,
     outbox: Outbox = Outbox(), accessUntil: Date? = nil, refreshUntil: Date? = nil, cache: PhoneCache = PhoneCache(),
-    identities: [AuthProvider: ProviderIdentity] = [:]
+    identities: ProviderIdentities = [:]
   ) {
     self.cache = cache
     self.identities = identities

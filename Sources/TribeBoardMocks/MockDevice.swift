@@ -34,12 +34,12 @@ public final class MockDevice: DeviceStore {
   /// The account of the person holding the device (the id their account gets, if they sign up).
   public let user: UserID
   /// Who each provider says the holder is, for signing up when TribeBoard has no account for them.
-  public let identities: [AuthProvider: ProviderIdentity]
+  public let identities: ProviderIdentities
   private let memory: Mutex<Memory>
 
   public init(
     user: UserID, onboardingCompleted: Bool, session: AuthSession? = nil, online: Bool = true,
-    identities: [AuthProvider: ProviderIdentity] = [:]
+    identities: ProviderIdentities = [:]
   ) {
     self.user = user
     self.identities = identities

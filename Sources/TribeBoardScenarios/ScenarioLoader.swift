@@ -18,8 +18,19 @@ public enum ScenarioLoader {
     contentsOf url: URL, displayPath: String? = nil, limits: ScenarioLimits? = nil
   ) throws(ScenarioError) -> Scenario {
     let file = displayPath ?? (url.isFileURL ? url.relativePath : url.absoluteString)
-    let limits = try resolved(limits)
-    let root = try composeFile(url, file: file, limits: limits)
+    guard url.isFileURL else {
+      throw ScenarioError(file: file, line: 0, column: 0, message: "only local files can be loaded; give a file path")
+    }
+    return try load(atPath: url.path, displayPath: file, limits: limits)
+  }
+
+  /// Loads the scenario in the file at `path`, as ``load(contentsOf:displayPath:limits:)`` does. The command line
+  /// gives paths: making a `URL` of one costs Foundation a conformance search at start-up (0.5 M instructions).
+  public static func load(
+    atPath path: String, displayPath: String? = nil, limits: ScenarioLimits? = nil
+  ) throws(ScenarioError) -> Scenario {
+    let file = displayPath ?? path
+    let root = try composeFile(atPath: path, file: file, limits: try resolved(limits))
     return try scenario(from: root, source: file)
   }
 
@@ -51,8 +62,8 @@ public enum ScenarioLoader {
   }
 
   /// The node tree of the file at `url`, within `limits`. The file's bytes are let go before the tree is read.
-  static func composeFile(_ url: URL, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Node? {
-    let data = try read(url, file: file, limits: limits)
+  static func composeFile(atPath path: String, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Node? {
+    let data = try read(path, file: file, limits: limits)
     let composed = data.withUnsafeBytes { raw in
       Result { () throws(ScenarioError) in try compose(raw.bindMemory(to: UInt8.self), source: file, limits: limits) }
     }
@@ -92,13 +103,10 @@ public enum ScenarioLoader {
 
   /// The file's bytes, reading at most one byte past the limit whatever the file system says its size is. Only a
   /// regular file is read: a FIFO, a device or a socket is refused before anything waits on it.
-  private static func read(_ url: URL, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Data {
+  private static func read(_ path: String, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Data {
     let maximumFileSize = min(limits.maximumFileSize, ScenarioLimits.largestFileSize)
-    guard url.isFileURL else {
-      throw ScenarioError(file: file, line: 0, column: 0, message: "only local files can be loaded; give a file path")
-    }
     do {
-      return try RegularFile.read(url.path, limit: maximumFileSize)
+      return try RegularFile.read(path, limit: maximumFileSize)
     } catch {
       if case .tooLarge(_, let size) = error { throw tooLarge(file: file, size: size, limits: limits) }
       let message =

@@ -66,9 +66,9 @@ extension ScenarioReader {
     ])
 
   /// `identities: { apple: { name: Jo Park, email: jo@example.com } }`: who each provider says the holder is.
-  mutating func readIdentities(_ node: Node) -> [AuthProvider: ProviderIdentity]? {
+  mutating func readIdentities(_ node: Node) -> ProviderIdentities? {
     guard let object = reader.object(node, Self.identities, subject: "'identities'") else { return nil }
-    var identities: [AuthProvider: ProviderIdentity] = [:]
+    var identities: ProviderIdentities = [:]
     var valid = true
     for provider in AuthProvider.allCases {
       guard let node = object[provider.rawValue] else { continue }

@@ -101,7 +101,7 @@ extension ScenarioCatalog {
   ) {
     if isPath(nameOrPath) {
       let limits = try ScenarioLoader.resolved(nil)
-      let root = try ScenarioLoader.composeFile(URL(fileURLWithPath: nameOrPath), file: nameOrPath, limits: limits)
+      let root = try ScenarioLoader.composeFile(atPath: nameOrPath, file: nameOrPath, limits: limits)
       return (try ScenarioLoader.scenario(from: root, source: nameOrPath), ScenarioSourceMap(root))
     }
     guard let text = BundledScenarios.text(named: nameOrPath) else {
