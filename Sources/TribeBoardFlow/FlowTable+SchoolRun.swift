@@ -24,8 +24,8 @@ extension FlowTable {
             blocks.append(
               .item(
                 ref: number,
-                text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }.joined(
-                  separator: " · "),
+                text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }
+                  .concatenated(separator: " · "),
                 flag: state.content.waiting.contains(pickup.id)
                   ? "WAITING TO SYNC" : pickup.driver == nil ? "UNCLAIMED" : nil))
           }

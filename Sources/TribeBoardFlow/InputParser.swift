@@ -174,7 +174,19 @@ public struct InputParser: Sendable {
   /// Whether `lowered` (what was typed, lowercased, its runs of spaces folded) asks for `action` by its `phrase`: the
   /// phrase alone, or followed by a value if the action takes one.
   public static func typed(_ lowered: String, matches phrase: String, of action: FlowAction) -> Bool {
-    lowered == phrase || (action.argument != nil && lowered.hasPrefix(phrase + " "))
+    if lowered == phrase { return true }
+    guard action.argument != nil else { return false }
+    // Typed text is nearly always ASCII, where characters are bytes: compare them without making `phrase + " "`
+    // (every phrase of every action on the screen is tried at every step). Otherwise by characters, where a space
+    // followed by a combining mark is not a space.
+    var typed = lowered
+    let ascii = typed.withUTF8 { typed -> Bool? in
+      guard typed.allSatisfy({ $0 < 0x80 }) else { return nil }
+      let phrase = phrase.utf8
+      guard typed.count > phrase.count, typed[phrase.count] == UInt8(ascii: " ") else { return false }
+      return zip(typed, phrase).allSatisfy { $0 == $1 }
+    }
+    return ascii ?? lowered.hasPrefix(phrase + " ")
   }
 
   /// `action` with `value` read as the kind it takes; no value leaves the intent without one, which the flow refuses

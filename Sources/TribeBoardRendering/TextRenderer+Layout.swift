@@ -5,11 +5,15 @@ import TribeBoardFlow
 /// The block's layout: the frame, its title rule, and each kind of content line.
 extension TextRenderer {
   func renderBox(_ snapshot: ScreenSnapshot) -> String {
-    String(decoding: boxBytes(snapshot), as: UTF8.self)
+    boxBytes(snapshot).withBuffer { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// ``renderBox(_:)``'s UTF-8, as it is written: valid by construction, since every piece is a string.
-  func boxBytes(_ snapshot: ScreenSnapshot) -> [UInt8] {
+  /// Appends ``renderBox(_:)``'s UTF-8 to `bytes`: valid by construction, since every piece is a string.
+  func renderBox(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
+    boxBytes(snapshot).withBuffer { bytes.append(contentsOf: $0) }
+  }
+
+  private func boxBytes(_ snapshot: ScreenSnapshot) -> Body.Bytes {
     let width = columns ?? Self.width
     var title = Self.clean(snapshot.title)
     let tag = " \(snapshot.screen.rawValue)"
@@ -60,7 +64,7 @@ extension TextRenderer {
     }
     body.text += "\n"
     body.text += columns == nil ? Self.bottom : "╰" + Self.rule(width - 1)
-    return body.text.utf8
+    return body.text
   }
 
   /// The block without its frame: the title and screen id, then the content lines as they are.
@@ -76,47 +80,80 @@ extension TextRenderer {
   /// strip them, which would break golden transcripts). A line is written in place between ``beginLine()`` and
   /// ``endLine()``, which trims it as ``TextRenderer/trimmingTrailingSpaces(_:)`` would.
   private struct Body {
-    /// The text so far, as UTF-8 bytes: appending bytes to an array costs a fraction of appending to a `String`, and
-    /// a screen is some thirty appends.
-    var text = Bytes()
+    /// The text so far, as UTF-8 bytes.
+    let text = Bytes()
     private var isEmpty = true
     private var lastIsBlank = false
     /// Where the current line's content starts, in UTF-8 bytes.
     private var lineStart = 0
 
-    struct Bytes {
-      var utf8: [UInt8] = []
+    /// UTF-8 bytes in memory of their own, grown as needed. A screen is a hundred appends, most of a few bytes: an
+    /// array's `append(contentsOf:)` cost about 90 instructions each, this a third of that.
+    final class Bytes {
+      private var base: UnsafeMutablePointer<UInt8>
+      private var capacity = 2048
+      private(set) var count = 0
 
-      static func += (bytes: inout Bytes, text: String) {
-        var text = text
-        text.withUTF8 { bytes.utf8.append(contentsOf: $0) }
+      init() {
+        base = .allocate(capacity: capacity)
       }
-    }
 
-    init() {
-      text.utf8.reserveCapacity(2048)
+      deinit {
+        base.deallocate()
+      }
+
+      /// Calls `body` with the bytes written, which live as long as the call (this object is kept alive for it).
+      func withBuffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count))
+      }
+
+      subscript(index: Int) -> UInt8 { base[index] }
+
+      static func += (bytes: Bytes, text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append($0) }) == nil {
+          var text = text
+          text.withUTF8 { bytes.append($0) }
+        }
+      }
+
+      private func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, !source.isEmpty else { return }
+        if count + source.count > capacity {
+          capacity = max(capacity * 2, count + source.count)
+          let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+          grown.initialize(from: base, count: count)
+          base.deallocate()
+          base = grown
+        }
+        (base + count).initialize(from: start, count: source.count)
+        count += source.count
+      }
+
+      /// Forgets the bytes from `index` on.
+      func cut(at index: Int) {
+        count = min(count, index)
+      }
     }
 
     mutating func beginLine() {
       text += "\n│ "
-      lineStart = text.utf8.count
+      lineStart = text.count
     }
 
     mutating func endLine() {
-      let utf8 = text.utf8
       let start = lineStart
+      let count = text.count
       isEmpty = false
-      lastIsBlank = start == utf8.count
-      var end = utf8.count
-      while end > start && utf8[end - 1] == 0x20 { end -= 1 }
-      if end < utf8.count && end > start && utf8[end - 1] >= 0x80 {
+      lastIsBlank = start == count
+      var end = count
+      while end > start && text[end - 1] == 0x20 { end -= 1 }
+      if end < count && end > start && text[end - 1] >= 0x80 {
         // A non-ASCII character before the spaces: trim the line by characters, on its own.
-        let line = String(decoding: utf8[start...], as: UTF8.self)
+        let line = text.withBuffer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
         end = start + TextRenderer.trimmingTrailingSpaces(line).utf8.count
       }
       // An empty line is "│" alone, without the space.
-      let cut = end == start ? start - 1 : end
-      if cut < utf8.count { text.utf8.removeSubrange(cut...) }
+      text.cut(at: end == start ? start - 1 : end)
     }
 
     mutating func append(_ line: String) {

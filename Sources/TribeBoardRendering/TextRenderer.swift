@@ -24,7 +24,7 @@ public struct TextRenderer: Sendable {
   /// non-ASCII character.
   public func render(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
     if boxed && columns == nil {
-      bytes += boxBytes(snapshot)
+      renderBox(snapshot, appendingTo: &bytes)
     } else {
       bytes += render(snapshot).utf8
     }
