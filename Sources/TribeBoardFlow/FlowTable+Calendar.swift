@@ -169,7 +169,14 @@ extension FlowTable {
     let when =
       entry.kind == .birthday
       ? DateText.day(entry.start, now: state.now) : DateText.full(entry.start, now: state.now)
-    return [when, entry.title, entry.place].compactMap { $0 }.concatenated(separator: " · ")
+    var line = when
+    line += " · "
+    line += entry.title
+    if let place = entry.place {
+      line += " · "
+      line += place
+    }
+    return line
   }
 
   static func kindName(_ kind: CalendarEvent.Kind) -> String {

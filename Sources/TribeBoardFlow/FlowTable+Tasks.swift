@@ -244,10 +244,16 @@ extension FlowTable {
   }
 
   private static func taskLine(_ task: FamilyTask, _ state: AppState) -> String {
-    var parts = [task.title, task.assignee.map { state.content.name($0) } ?? "unassigned"]
-    if let due = task.due { parts.append("due \(DateText.full(due, now: state.now))") }
-    parts.append(task.points.counted("pt", "pts"))
-    return parts.concatenated(separator: " · ")
+    var line = task.title
+    line += " · "
+    line += task.assignee.map { state.content.name($0) } ?? "unassigned"
+    if let due = task.due {
+      line += " · due "
+      line += DateText.full(due, now: state.now)
+    }
+    line += " · "
+    line += task.points.counted("pt", "pts")
+    return line
   }
 
   private static func taskFlag(_ task: FamilyTask, _ state: AppState) -> String? {

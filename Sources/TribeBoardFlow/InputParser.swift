@@ -133,23 +133,26 @@ public struct InputParser: Sendable {
   public func resolve(_ input: String, in state: AppState) -> Resolution {
     let text = input.collapsingWhitespace
     let visible = flow.actions(in: state)
-    let words = text.split(separator: " ", maxSplits: 1)
+    // The first word and the rest (`text` has no space at either end nor two in a row).
+    let space = text.firstIndex(of: " ")
+    let firstWord = text[..<(space ?? text.endIndex)]
+    let rest = space.map { String(text[text.index(after: $0)...]) }
     if state.screen.id == .mfa, Validation.looksLikeMFACode(text),
       let enter = visible.first(where: { $0.id == .enterCode })
     {
       // A code typed alone is the code, not an action's number.
       return resolution(enter, value: text, in: state)
     }
-    if let first = words.first, let number = Int(first) {
+    if let number = Int(firstWord) {
       guard number >= 1 && number <= visible.count else {
         let choice = visible.isEmpty ? "this screen has no actions" : "choose 1 to \(visible.count)"
         return .unknown("There is no action \(number) here; \(choice).")
       }
       let action = visible[number - 1]
-      if words.count > 1 && action.argument == nil {
+      if rest != nil && action.argument == nil {
         return .unknown("Action \(number) (\(action.label)) takes no value; type \(number) alone.")
       }
-      return resolution(action, value: words.count > 1 ? String(words[1]) : "", in: state)
+      return resolution(action, value: rest ?? "", in: state)
     }
     let candidates =
       visible
