@@ -36,7 +36,8 @@ extension TextRenderer {
         while index + 8 <= bytes.count {
           let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
           // A byte below 0x20 (and below 0x80), a DEL, or the first byte of a C1 control's encoding.
-          let suspect = (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x7F))
+          let suspect =
+            (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x7F))
             || hasZero(word ^ (ones &* 0xC2))
           if suspect {
             for offset in 0..<8 {
