@@ -133,9 +133,16 @@ public struct AppState: Equatable, Sendable {
 public struct Content: Equatable, Sendable {
   private struct Parts: Equatable {
     var members: [Member] = [] {
-      // Screens load the members at every step, mostly unchanged: equal lists (cheap when they share their
-      // strings) keep their names.
-      didSet { if members != oldValue { names = Content.displayNames(members) } }
+      // Screens load the members at every step, mostly unchanged: the same list keeps its names. The same by
+      // bytes of each name too, as names are told apart by bytes (equal strings may be written differently:
+      // "Zoë" as one scalar or as e and a combining diaeresis).
+      didSet {
+        let same =
+          Content.sameStorage(members, oldValue)
+          || (members == oldValue
+            && zip(members, oldValue).allSatisfy { Content.sameBytes($0.profile.name, $1.profile.name) })
+        if !same { names = Content.displayNames(members) }
+      }
     }
     /// What ``Content/name(_:)`` calls each member, worked out once when the members change: a screen names
     /// people dozens of times (the school run's week names each pickup's driver).
@@ -272,6 +279,20 @@ public struct Content: Equatable, Sendable {
       let shared = members.contains { other in other.id != id && isFirstWord(first, of: other.profile.name) }
       return DisplayName(id: id, name: shared ? member.profile.name : first)
     }
+  }
+
+  /// Whether the two lists are one in memory (then the same, without comparing them).
+  fileprivate static func sameStorage(_ one: [Member], _ other: [Member]) -> Bool {
+    one.withUnsafeBufferPointer { one in
+      other.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress && one.count == other.count }
+    }
+  }
+
+  /// Whether the two are written with the same bytes (equal strings may not be).
+  fileprivate static func sameBytes(_ one: String, _ other: String) -> Bool {
+    var one = one
+    var other = other
+    return one.withUTF8 { one in other.withUTF8 { other in one.elementsEqual(other) } }
   }
 
   /// Whether `name` starts with `first` followed by a space or nothing, by bytes.

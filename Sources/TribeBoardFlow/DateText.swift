@@ -18,7 +18,9 @@ package enum DateText {
   package static func full(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
     let showsYear = now.map { fields($0).year != c.year } ?? true
-    guard c.year >= 0, (1...31).contains(c.day), (0..<24).contains(c.hour), (0..<60).contains(c.minute) else {
+    guard c.year >= 0, (1...12).contains(c.month), (1...31).contains(c.day), (1...7).contains(c.weekday),
+      (0..<24).contains(c.hour), (0..<60).contains(c.minute)
+    else {
       return fullByInterpolation(date, now: now)
     }
     // Written on the stack, then made a string: most are 15 bytes or fewer, which a `String` holds inline, so no

@@ -61,9 +61,17 @@ public enum ScenarioLoader {
     return try ScenarioLimits.current()
   }
 
-  /// The node tree of the file at `url`, within `limits`. The file's bytes are let go before the tree is read.
+  /// `path` without the slashes that end it (but `/` itself), as a file URL's path has it: `world.yaml/` names the
+  /// file `world.yaml`.
+  private static func withoutTrailingSlashes(_ path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
+    return String(path)
+  }
+
+  /// The node tree of the file at `path`, within `limits`. The file's bytes are let go before the tree is read.
   static func composeFile(atPath path: String, file: String, limits: ScenarioLimits) throws(ScenarioError) -> Node? {
-    let data = try read(path, file: file, limits: limits)
+    let data = try read(withoutTrailingSlashes(path), file: file, limits: limits)
     let composed = data.withUnsafeBytes { raw in
       Result { () throws(ScenarioError) in try compose(raw.bindMemory(to: UInt8.self), source: file, limits: limits) }
     }

@@ -501,6 +501,17 @@ import TribeBoardMocks
     }
   }
 
+  @Test func aPathTypedWithTrailingSlashesNamesTheFileAsAFileURLWould() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("slash-\(UUID().uuidString).yaml").path
+    try Self.minimal.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for typed in [path, path + "/", path + "//"] {
+      let scenario = try ScenarioCatalog.resolve(typed)
+      #expect(scenario.source == typed)
+      #expect(try ScenarioCatalog.resolveWithSourceMap(typed).scenario.source == typed)
+    }
+  }
+
   @Test func loadsAFileUnderItsDisplayPath() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("morning-\(UUID().uuidString).yaml")
     try Self.minimal.write(to: url, atomically: true, encoding: .utf8)
