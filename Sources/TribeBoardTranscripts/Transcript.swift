@@ -106,17 +106,10 @@ public enum Transcript {
     return line
   }
 
-  /// Output text with a `\` before every line that starts with `>`, `\` or `#`, so no output line reads as input
-  /// or as a header line.
-  static func escapedOutput(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    escapeOutput(&bytes, from: 0)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Escapes the output that starts at `start` in `bytes`, as ``escapedOutput(_:)`` does. Every rendered screen
-  /// is scanned, so this is on the replay's hot path: it looks only at the byte after each line break, and
-  /// rewrites nothing when no line needs it (nearly always).
+  /// Puts a `\` before every line of the output that starts at `start` in `bytes` whose first byte is `>`, `\` or
+  /// `#`, so no output line reads as input or as a header line. Every rendered screen is scanned, so this is on the
+  /// replay's hot path: it looks only at the byte after each line break, and rewrites nothing when no line needs it
+  /// (nearly always).
   static func escapeOutput(_ bytes: inout [UInt8], from start: Int) {
     guard let first = bytes.withUnsafeBufferPointer({ firstMarkedLine(in: $0, from: start) }) else { return }
     let rest = bytes[first...]

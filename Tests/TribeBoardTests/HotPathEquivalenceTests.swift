@@ -361,3 +361,12 @@ import TribeBoardCore
     #expect(bare.stderr == repl.stderr)
   }
 }
+
+extension Transcript {
+  /// `text` as ``Transcript/escapeOutput(_:from:)`` escapes it, for the tests of the rule.
+  static func escapedOutput(_ text: String) -> String {
+    var bytes = Array(text.utf8)
+    escapeOutput(&bytes, from: 0)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
