@@ -249,7 +249,7 @@ enum LoadWorld {
     "summary: A benchmark world.\nnow: 2026-03-02T08:00:00Z\ndevice: { user: \(user) }\naccounts:\n"
   }
 
-  private static func code(_ number: Int) -> String {
+  static func code(_ number: Int) -> String {
     let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     var n = number
     var code = ""

@@ -37,16 +37,28 @@ enum Node {
   /// The scalar's text, when the node is a scalar.
   var string: String? { scalar?.string }
 
-  /// The number of nodes in the whole document this node belongs to (aliases not expanded).
-  var documentNodeCount: Int {
+  /// The whole document this node belongs to.
+  var tree: NodeTree {
     switch self {
-    case .scalar(let node): node.tree.records.count
-    case .mapping(let node): node.tree.records.count
-    case .sequence(let node): node.tree.records.count
+    case .scalar(let node): node.tree
+    case .mapping(let node): node.tree
+    case .sequence(let node): node.tree
     }
   }
 
+  /// The number of nodes in the whole document this node belongs to (aliases not expanded).
+  var documentNodeCount: Int { tree.records.count }
+
   /// Where the node starts (its anchor or tag, if it has one, else its content).
+  /// The same node read through `tree`, another object holding the same document (see ``NodeTree/copy()``).
+  func rebased(onto tree: NodeTree) -> Node {
+    switch self {
+    case .scalar(let node): Node(tree, node.index)
+    case .mapping(let node): Node(tree, node.index)
+    case .sequence(let node): Node(tree, node.index)
+    }
+  }
+
   var position: Position {
     switch self {
     case .scalar(let node): node.position
@@ -146,7 +158,7 @@ enum Node {
 /// and the collections' children (node indices, a mapping's as key, value, key, value…).
 ///
 /// About 20 bytes a node plus the scalars' text, against a few hundred for a tree of objects.
-final class NodeTree {
+final class NodeTree: Sendable {
   enum Kind: UInt8 {
     case scalar, sequence, mapping
   }
@@ -176,6 +188,10 @@ final class NodeTree {
   let records: [Record]
   let bytes: [UInt8]
   let children: [UInt32]
+
+  /// Another object holding the same document (sharing its storage): every node read retains its tree, so threads
+  /// that read one document at once each read through their own copy, not contending for one reference count.
+  func copy() -> NodeTree { NodeTree(records: records, bytes: bytes, children: children) }
 
   init(records: [Record], bytes: [UInt8], children: [UInt32]) {
     self.records = records

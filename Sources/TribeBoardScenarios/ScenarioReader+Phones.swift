@@ -295,7 +295,7 @@ extension ScenarioReader {
     guard itemIDs[id] != nil else {
       reader.report(
         "'\(key)' names no item: no event, task, message, notice, school run or pickup has the id '\(id)'"
-          + Suggestions.didYouMean(id, in: Array(itemIDs.keys).sorted()), at: node)
+          + Suggestions.didYouMean(id, in: itemIDs.all.sorted()), at: node)
       return nil
     }
     return id

@@ -18,7 +18,14 @@ struct ScenarioReader {
   var familyPositions: [String: Position] = [:]
   var familyCodes: [String: (family: String, position: Position)] = [:]
   /// Every item id in use, with what uses it: ids are unique across all families and kinds of item.
-  var itemIDs: [String: (kind: String, position: Position)] = [:]
+  var itemIDs = ItemIDs()
+  /// How many families a part holds at least when the families are read in parts, at once (see
+  /// ``readFamilies(_:documentNodes:)``): below this, a thread costs more than it saves.
+  var familiesPerPart = 2_000
+  /// How many parts are read at once at most; the machine's cores when `nil`.
+  var cores: Int?
+  /// How many parts the families were read in: 1 when in one pass.
+  var familyParts = 1
   /// The screen each phone reopens on, by its person.
   var screens: [UserID: SavedScreen] = [:]
   /// Accounts whose sign-in is locked, and until when.
@@ -53,7 +60,6 @@ struct ScenarioReader {
       return nil
     }
     guard let top = reader.object(root, Self.topLevel, subject: "the top level of a scenario") else { return nil }
-    itemIDs.reserveCapacity(root.documentNodeCount / 10)  // about 10 nodes an item: no rehashing as it grows
     var name = defaultName
     if let node = top["name"], let given = reader.identifier(node, what: "the scenario name") {
       name = given.value
@@ -68,7 +74,7 @@ struct ScenarioReader {
     let seed = top["seed"].map { reader.unsigned($0, key: "seed") } ?? 1
     if let node = top["accounts"] { readAccounts(node) }
     if let node = top["families"], let families = reader.list(node, key: "families") {
-      for (index, family) in families.enumerated() { readFamily(family, index: index) }
+      readFamilies(families, documentNodes: root.documentNodeCount)
     }
     let device = top["device"].flatMap { readDevice($0, key: "device") }
     let phones = top["phones"].map { readPhones($0, device: device) } ?? []
@@ -212,5 +218,50 @@ struct ScenarioReader {
       return nil
     }
     return name
+  }
+}
+
+/// The ids of a scenario's items (events, tasks, messages, notices, school runs, pickups), each with the first item
+/// that uses it. When the families were read in parts (``ScenarioReader/readFamilies(_:documentNodes:)``), one
+/// table a part, in order, no id in two of them: joining them into one would cost as much as reading a part.
+struct ItemIDs {
+  typealias Use = (kind: String, position: Position)
+
+  /// Never empty; ids are claimed in the last.
+  private(set) var parts: [[ItemID: Use]] = [[:]]
+
+  /// What uses `id`, if anything does.
+  subscript(id: ItemID) -> Use? {
+    for part in parts {
+      if let use = part[id] { return use }
+    }
+    return nil
+  }
+
+  /// Every id, in no particular order.
+  var all: [ItemID] { parts.flatMap(\.keys) }
+
+  mutating func reserveCapacity(_ count: Int) { parts[parts.count - 1].reserveCapacity(count) }
+
+  /// Records that `use` uses `id`; when something already does, keeps it and returns it.
+  mutating func claim(_ id: ItemID, by use: Use) -> Use? {
+    for part in parts.dropLast() {
+      if let earlier = part[id] { return earlier }
+    }
+    // One lookup, not two: a second use of an id is rare, and then the first is put back.
+    guard let earlier = parts[parts.count - 1].updateValue(use, forKey: id) else { return nil }
+    parts[parts.count - 1][id] = earlier
+    return earlier
+  }
+
+  /// Adds the tables of `other`, a reader of the families after these; `false`, and nothing added, when an id is in
+  /// both.
+  mutating func join(_ other: ItemIDs) -> Bool {
+    for part in other.parts {
+      for id in part.keys where self[id] != nil { return false }
+    }
+    parts = (parts + other.parts).filter { !$0.isEmpty }
+    if parts.isEmpty { parts = [[:]] }
+    return true
   }
 }
