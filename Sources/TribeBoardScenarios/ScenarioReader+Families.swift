@@ -64,9 +64,14 @@ extension ScenarioReader {
       for index in range { reader.readFamily(families[index].rebased(onto: tree), index: index) }
       readers[part] = reader
     }
-    if let whole = readers[0], !whole.reader.hasErrors {
+    // Taken out of their slots, so that each part's lists are let go as they are joined.
+    var read = (0..<parts).map { readers.moveElement(from: $0) }
+    readers.initialize(repeating: nil)
+    if let whole = read.removeFirst(), !whole.reader.hasErrors {
       self = whole
-      if readers[1...].allSatisfy({ $0.map { join($0) } ?? false }) {
+      var joined = true
+      while joined, !read.isEmpty { joined = read.removeFirst().map { join($0) } ?? false }
+      if joined {
         familyParts = parts
         return
       }
@@ -78,7 +83,7 @@ extension ScenarioReader {
 
   /// Adds the families `part` read after those read so far; `false` when it reported a problem or uses an id or
   /// code already used.
-  private mutating func join(_ part: ScenarioReader) -> Bool {
+  private mutating func join(_ part: consuming ScenarioReader) -> Bool {
     guard !part.reader.hasErrors else { return false }
     for (id, position) in part.familyPositions {
       guard familyPositions.updateValue(position, forKey: id) == nil else { return false }
@@ -87,14 +92,19 @@ extension ScenarioReader {
       guard familyCodes.updateValue(family, forKey: code) == nil else { return false }
     }
     guard itemIDs.join(part.itemIDs) else { return false }
-    world.families += part.world.families
-    world.memberships += part.world.memberships
-    world.events += part.world.events
-    world.tasks += part.world.tasks
-    world.messages += part.world.messages
-    world.notices += part.world.notices
-    world.routes += part.world.routes
-    world.pickups += part.world.pickups
+    // One list at a time, each let go once copied: a big world's lists are never all held twice.
+    func move<Item>(_ items: inout [Item], to joined: inout [Item]) {
+      joined += items
+      items = []
+    }
+    move(&part.world.families, to: &world.families)
+    move(&part.world.memberships, to: &world.memberships)
+    move(&part.world.events, to: &world.events)
+    move(&part.world.tasks, to: &world.tasks)
+    move(&part.world.messages, to: &world.messages)
+    move(&part.world.notices, to: &world.notices)
+    move(&part.world.routes, to: &world.routes)
+    move(&part.world.pickups, to: &world.pickups)
     return true
   }
 
