@@ -49,7 +49,6 @@ enum Node {
   /// The number of nodes in the whole document this node belongs to (aliases not expanded).
   var documentNodeCount: Int { tree.records.count }
 
-  /// Where the node starts (its anchor or tag, if it has one, else its content).
   /// The same node read through `tree`, another object holding the same document (see ``NodeTree/copy()``).
   func rebased(onto tree: NodeTree) -> Node {
     switch self {
@@ -59,6 +58,7 @@ enum Node {
     }
   }
 
+  /// Where the node starts (its anchor or tag, if it has one, else its content).
   var position: Position {
     switch self {
     case .scalar(let node): node.position

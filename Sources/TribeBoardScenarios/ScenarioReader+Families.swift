@@ -67,8 +67,8 @@ extension ScenarioReader {
     // Taken out of their slots, so that each part's lists are let go as they are joined.
     var read = (0..<parts).map { readers.moveElement(from: $0) }
     readers.initialize(repeating: nil)
-    if let whole = read.removeFirst(), !whole.reader.hasErrors {
-      self = whole
+    if read[0].map({ !$0.reader.hasErrors }) == true, let whole = read.removeFirst() {
+      self = consume whole  // the only holder of its lists, so joining grows them in place
       var joined = true
       while joined, !read.isEmpty { joined = read.removeFirst().map { join($0) } ?? false }
       if joined {
