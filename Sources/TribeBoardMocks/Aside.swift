@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// A value made on another core while this thread goes on, for work big enough to be worth a thread; or, when not,
 /// made on this thread when asked for.
@@ -13,10 +13,12 @@ final class Aside<Value: Sendable>: @unchecked Sendable {
     self.make = make
     done = onAnotherCore ? DispatchSemaphore(value: 0) : nil
     guard let done else { return }
-    DispatchQueue.global().async {
+    // A thread of its own, not the global queue: a caller on a pool thread waits for it, so it must not wait for
+    // the pool too.
+    Thread {
       self.made = make()
       done.signal()
-    }
+    }.start()
   }
 
   /// The value, waiting for it if it is being made on another core. Call once.
