@@ -96,6 +96,40 @@ import TribeBoardCore
     #expect(!clashes && joined.parts.count == 2 && joined["a"]?.kind == "task")
   }
 
+  /// What composing `text` gives with libyaml on a thread of its own and on this one: the node trees (as their
+  /// arrays) or the errors.
+  static func composedBothWays(_ text: String, limits: ScenarioLimits = .standard) -> [String] {
+    [true, false].map { (pipelined: Bool) -> String in
+      do {
+        guard let tree = try YAMLDocument.compose(text, file: "w.yaml", limits: limits, pipelined: pipelined)?.tree
+        else { return "no document" }
+        let records = tree.records.map { "\($0.start) \($0.count) \($0.line) \($0.packed)" }
+        return "\(records.hashValue) \(records.count) \(tree.bytes.hashValue) \(tree.children.hashValue)"
+      } catch {
+        return "\(error)"
+      }
+    }
+  }
+
+  /// libyaml parses a big file on a thread of its own, a batch of events at a time: the tree, and each kind of error
+  /// (libyaml's, late in the file; one the tree refuses as it is built; one only reported), are those of one thread.
+  @Test func composingWithTheParseAsideIsComposingInOrder() throws {
+    let both = Self.composedBothWays(Self.world)
+    #expect(both[0] == both[1] && !both[0].contains("error"))
+    let late = Self.world + "  - id: [unclosed\n"
+    let broken = Self.composedBothWays(late)
+    #expect(broken[0] == broken[1] && broken[0].contains("error"))
+    let tooMany = Self.composedBothWays(
+      Self.world, limits: ScenarioLimits(maximumFileSize: 1 << 20, maximumNodeCount: 5_000, maximumAliasNodeCount: 100))
+    #expect(tooMany[0] == tooMany[1] && tooMany[0].contains("more than 5000 YAML nodes"))
+    let tagged = Self.composedBothWays(Self.replacing("name: The Family 17", with: "name: !!str The Family 17"))
+    #expect(tagged[0] == tagged[1] && tagged[0].contains("tag"))
+    let alias = Self.composedBothWays(
+      Self.replacing("title: Chore 3, assignee: p17d", with: "title: *none, assignee: p17d"))
+    #expect(alias[0] == alias[1] && alias[0].contains("names no anchor"))
+    #expect(EventPipe.batchSize * 2 < Self.world.utf8.count / 8, "the world is parsed in several batches")
+  }
+
   /// The item tables built on another core are those built on this one.
   @Test func tablesBuiltAsideAreThoseBuiltInOrder() throws {
     let world = try #require(try Self.read(Self.world, cores: 1).world)
