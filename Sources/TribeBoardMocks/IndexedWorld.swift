@@ -33,9 +33,27 @@ struct IndexedWorld: Sendable {
   var routes: ItemTable<SchoolRoute>
   var pickups: ItemTable<Pickup>
 
-  /// How many items a world holds at least for its item tables to be built on another core while this one indexes
-  /// the people and families (a 10,000-family world holds 370,000).
+  /// How many items a world holds at least for its item tables to be built on another core, while this one indexes
+  /// the people and families (a 10,000-family world, 370,000 items, is indexed in about half the time).
   static let itemsIndexedAside = 20_000
+
+  private struct Tables: Sendable {
+    var events: ItemTable<CalendarEvent>
+    var tasks: ItemTable<FamilyTask>
+    var messages: ItemTable<FamilyMessage>
+    var notices: ItemTable<Notice>
+    var routes: ItemTable<SchoolRoute>
+    var pickups: ItemTable<Pickup>
+
+    init(_ world: MockWorld) {
+      events = ItemTable(world.events)
+      tasks = ItemTable(world.tasks)
+      messages = ItemTable(world.messages)
+      notices = ItemTable(world.notices)
+      routes = ItemTable(world.routes)
+      pickups = ItemTable(world.pickups)
+    }
+  }
 
   /// - Parameter tablesAside: build the item tables on another core; when `nil`, if the world holds at least
   ///   ``itemsIndexedAside`` items.
@@ -44,12 +62,7 @@ struct IndexedWorld: Sendable {
       world.events.count, world.tasks.count, world.messages.count, world.notices.count, world.routes.count,
       world.pickups.count,
     ].reduce(0, +)
-    let tables = Aside(onAnotherCore: tablesAside ?? (items >= Self.itemsIndexedAside)) {
-      (
-        ItemTable(world.events), ItemTable(world.tasks), ItemTable(world.messages), ItemTable(world.notices),
-        ItemTable(world.routes), ItemTable(world.pickups)
-      )
-    }
+    let tables = Aside(onAnotherCore: tablesAside ?? (items >= Self.itemsIndexedAside)) { Tables(world) }
     (events, tasks, messages, notices) = (ItemTable([]), ItemTable([]), ItemTable([]), ItemTable([]))
     (routes, pickups) = (ItemTable([]), ItemTable([]))
     // The lists are shared with `world` until either changes; of two accounts (or families) with one id, the first
@@ -66,7 +79,9 @@ struct IndexedWorld: Sendable {
     membershipPositions.reserveCapacity(world.memberships.count)
     for membership in world.memberships { index(membership) }
     for family in membershipsByFamily.keys { sortMembers(of: family) }
-    (events, tasks, messages, notices, routes, pickups) = tables.value()
+    let built = tables.value()
+    (events, tasks, messages, notices) = (built.events, built.tasks, built.messages, built.notices)
+    (routes, pickups) = (built.routes, built.pickups)
   }
 
   /// The world as a ``MockWorld``, every list in the order its items were added. Costs the size of the world.
