@@ -33,10 +33,12 @@ struct IndexedWorld: Sendable {
   var routes: ItemTable<SchoolRoute>
   var pickups: ItemTable<Pickup>
 
-  /// How many items a world holds at least for its item tables to be built on another core, while this one indexes
-  /// the people and families (a 10,000-family world, 370,000 items, is indexed in about half the time).
+  /// How many items a world holds at least for its item tables to be built on another core while this one indexes
+  /// the people and families (a 10,000-family world holds 370,000).
   static let itemsIndexedAside = 20_000
 
+  /// The item tables, made together. A struct, not a tuple: `Aside` of a tuple of six `ItemTable`s has its type
+  /// made at run time, each element's requirement looked up among every conformance (2 M instructions at start-up).
   private struct Tables: Sendable {
     var events: ItemTable<CalendarEvent>
     var tasks: ItemTable<FamilyTask>
