@@ -43,42 +43,42 @@ extension ScenarioReader {
     let items = documentNodes / 10
     let most = families.count / max(familiesPerPart, 1)
     let parts = most > 1 ? min(most, cores ?? ProcessInfo.processInfo.activeProcessorCount) : 1
-    guard parts > 1, !reader.hasErrors else {
-      itemIDs.reserveCapacity(items)
-      for (index, family) in families.enumerated() { readFamily(family, index: index) }
+    if parts > 1, !reader.hasErrors, let joined = inParts(families, parts: parts, items: items) {
+      self = consume joined
+      familyParts = parts
       return
     }
-    let first = self
+    itemIDs.reserveCapacity(items)
+    for (index, family) in families.enumerated() { readFamily(family, index: index) }
+  }
+
+  /// `families` read in `parts` at once, by copies of this reader, and joined in order; `nil` when a part reported
+  /// a problem or an id or code is in two parts.
+  private func inParts(_ families: [Node], parts: Int, items: Int) -> ScenarioReader? {
     var later = self
     later.world = MockWorld()
     // Each part's reader is put in its own slot, by the one thread that read it.
-    nonisolated(unsafe) let readers = UnsafeMutableBufferPointer<ScenarioReader?>.allocate(capacity: parts)
-    readers.initialize(repeating: nil)
-    defer { readers.deinitialize().deallocate() }
-    DispatchQueue.concurrentPerform(iterations: parts) { [later] part in
+    nonisolated(unsafe) let slots = UnsafeMutableBufferPointer<ScenarioReader?>.allocate(capacity: parts)
+    slots.initialize(repeating: nil)
+    DispatchQueue.concurrentPerform(iterations: parts) { [first = self, later] part in
       var reader = part == 0 ? first : later
       reader.itemIDs.reserveCapacity(items / parts)
       let range = families.count * part / parts..<families.count * (part + 1) / parts
       // Every node read retains its tree: each thread reads through its own, not contending for one count.
       let tree = families[range.lowerBound].tree.copy()
       for index in range { reader.readFamily(families[index].rebased(onto: tree), index: index) }
-      readers[part] = reader
+      slots[part] = reader
     }
-    // Taken out of their slots, so that each part's lists are let go as they are joined.
-    var read = (0..<parts).map { readers.moveElement(from: $0) }
-    readers.initialize(repeating: nil)
-    if read[0].map({ !$0.reader.hasErrors }) == true, let whole = read.removeFirst() {
-      self = consume whole  // the only holder of its lists, so joining grows them in place
-      var joined = true
-      while joined, !read.isEmpty { joined = read.removeFirst().map { join($0) } ?? false }
-      if joined {
-        familyParts = parts
-        return
-      }
+    // Taken out of their slots (every part filled its own), so that each part's lists are let go as they are
+    // joined, and the first part's grow in place.
+    var read = (0..<parts).compactMap { slots.moveElement(from: $0) }
+    slots.deallocate()
+    var joined = read.removeFirst()
+    guard !joined.reader.hasErrors else { return nil }
+    while !read.isEmpty {
+      guard joined.join(read.removeFirst()) else { return nil }
     }
-    self = first
-    itemIDs.reserveCapacity(items)
-    for (index, family) in families.enumerated() { readFamily(family, index: index) }
+    return joined
   }
 
   /// Adds the families `part` read after those read so far; `false` when it reported a problem or uses an id or
