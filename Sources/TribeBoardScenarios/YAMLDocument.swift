@@ -48,6 +48,7 @@ enum YAMLDocument {
     yaml_parser_set_input_string(parser, base, bytes.count)
 
     var builder = TreeBuilder(file: file, limits: limits, expectedSize: bytes.count)
+    var parsedAll = true
     if pipelined ?? (bytes.count >= pipelinedSize) {
       let events = EventPipe(parser)
       defer { events.stop() }
@@ -55,27 +56,22 @@ enum YAMLDocument {
         defer { events.done(with: batch) }
         for index in 0..<batch.count { try builder.add(batch.events[index]) }
       }
-      guard events.parsedAll else {
-        throw ScenarioError(
-          diagnostics: builder.problems + [diagnostic(for: parser.pointee, bytes: bytes, file: file)])
-      }
+      parsedAll = events.parsedAll
     } else {
       var event = yaml_event_t()
-      while true {
+      var type = YAML_NO_EVENT
+      while type != YAML_STREAM_END_EVENT {
         guard yaml_parser_parse(parser, &event) == 1 else {
-          throw ScenarioError(
-            diagnostics: builder.problems + [diagnostic(for: parser.pointee, bytes: bytes, file: file)])
+          parsedAll = false
+          break
         }
-        let type = event.type
-        do {
-          try builder.add(event)
-        } catch {
-          yaml_event_delete(&event)
-          throw error
-        }
-        yaml_event_delete(&event)
-        if type == YAML_STREAM_END_EVENT { break }
+        defer { yaml_event_delete(&event) }
+        type = event.type
+        try builder.add(event)
       }
+    }
+    guard parsedAll else {
+      throw ScenarioError(diagnostics: builder.problems + [diagnostic(for: parser.pointee, bytes: bytes, file: file)])
     }
     if !builder.problems.isEmpty { throw ScenarioError(diagnostics: builder.problems) }
     return builder.root.map { Node(builder.tree(), $0) }
