@@ -65,9 +65,10 @@ extension Tribeboard {
           // would fail the load.
           typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
           let underValgrind = getenv("LD_PRELOAD").map { String(cString: $0).contains("vgpreload") } ?? false
-          if !underValgrind, let mallopt = dlsym(nil, "mallopt") {
-            _ = unsafeBitCast(mallopt, to: MallocOption.self)(-3, 1 << 30)
-            _ = unsafeBitCast(mallopt, to: MallocOption.self)(-8, 1)
+          if !underValgrind, let found = dlsym(nil, "mallopt") {
+            let mallopt = unsafeBitCast(found, to: MallocOption.self)
+            _ = mallopt(-3, 1 << 30)
+            _ = mallopt(-8, 1)
           }
         #endif
         let loaded = try loadScenario(scenario)
