@@ -72,7 +72,9 @@ let package = Package(
     ),
     // Renderers of the one screen model (`ScreenSnapshot`): plain or styled text, and the screen-reader view.
     .target(
-      name: "TribeBoardRendering", dependencies: ["TribeBoardCore", "TribeBoardFlow"], swiftSettings: swiftSettings),
+      name: "TribeBoardRendering", dependencies: ["TribeBoardCore", "TribeBoardFlow"],
+      // The page's stylesheet, script, icons and logo, embedded by the plugin.
+      exclude: ["Assets"], swiftSettings: swiftSettings, plugins: ["EmbedScenariosPlugin"]),
     // Runs a simulation: the phones, the people, simulator commands, faults, the clock, checkpoints, save,
     // expectations. No terminal, no transcript format. Rendering for the plain text `shows`/`hides` expectations read.
     .target(

@@ -1,14 +1,16 @@
 // Writes a Swift file that holds the given files as raw string literals.
 // Usage: EmbedScenarios OUTPUT.swift SCENARIO.yaml...
 //        EmbedScenarios --transcripts OUTPUT.swift Scenarios/NAME/JOURNEY.transcript...
+//        EmbedScenarios --assets OUTPUT.swift Sources/TribeBoardRendering/Assets/FILE...
 import Foundation
 
 var arguments = CommandLine.arguments.dropFirst()
 let transcripts = arguments.first == "--transcripts"
-if transcripts { arguments = arguments.dropFirst() }
+let assets = arguments.first == "--assets"
+if transcripts || assets { arguments = arguments.dropFirst() }
 guard let output = arguments.first else {
   FileHandle.standardError.write(
-    Data("usage: EmbedScenarios [--transcripts] OUTPUT.swift FILE...\n".utf8))
+    Data("usage: EmbedScenarios [--transcripts | --assets] OUTPUT.swift FILE...\n".utf8))
   exit(64)
 }
 
@@ -20,7 +22,21 @@ func literal(_ text: String) -> String {
 }
 
 var swift: String
-if transcripts {
+if assets {
+  swift = """
+    // Generated at build time from Sources/TribeBoardRendering/Assets by the EmbedScenarios plugin. Do not edit.
+
+    extension Assets {
+      /// The page's files: name and text.
+      static let files: [(name: String, text: String)] = [
+
+    """
+  for path in arguments.dropFirst() {
+    let url = URL(fileURLWithPath: path)
+    swift +=
+      "    (\(String(reflecting: url.lastPathComponent)), \(literal(try String(contentsOf: url, encoding: .utf8)))),\n"
+  }
+} else if transcripts {
   swift = """
     // Generated at build time from Scenarios/*/*.transcript by the EmbedScenarios plugin. Do not edit.
 

@@ -33,7 +33,8 @@ enum BrowserBenchmarks {
     var bytes = 0
     start = clock.now
     for index in 0..<steps {
-      let (_, update) = await browser.step(lines[index % lines.count], phone: nil, base: "/s/default", known: known)
+      let (_, update) = await browser.step(
+        .line(lines[index % lines.count]), phone: nil, base: "/s/default", known: known)
       known = update.version
       bytes += UpdateFormat.buffer(update).readableBytes
     }
@@ -54,7 +55,8 @@ enum BrowserBenchmarks {
     var known = await browser.version
     for index in 0..<20 {
       _ = await engine.handle(lines[index % lines.count])
-      let (_, update) = await browser.step(lines[index % lines.count], phone: nil, base: "/s/default", known: known)
+      let (_, update) = await browser.step(
+        .line(lines[index % lines.count]), phone: nil, base: "/s/default", known: known)
       known = update.version
     }
     callgrindMarker()
@@ -62,7 +64,8 @@ enum BrowserBenchmarks {
     callgrindMarker()
     var bytes = 0
     for index in 0..<steps {
-      let (_, update) = await browser.step(lines[index % lines.count], phone: nil, base: "/s/default", known: known)
+      let (_, update) = await browser.step(
+        .line(lines[index % lines.count]), phone: nil, base: "/s/default", known: known)
       known = update.version
       bytes += UpdateFormat.buffer(update).readableBytes
     }

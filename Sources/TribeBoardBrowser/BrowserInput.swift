@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardFlow
 
 /// A posted form (`application/x-www-form-urlencoded`), read strictly: a malformed body is refused with the reason.
 struct FormBody: Equatable, Sendable {
@@ -62,12 +63,41 @@ struct FormBody: Equatable, Sendable {
   }
 }
 
-/// What a form of the page stands for, as the line the REPL would take: a button's `line`, an action's words with
-/// the value typed (`words`, `value`), or a control's fields (`control`: `as`, `clock`, `expect`, `scenario`,
+/// What a form of the page stands for (``Choice``): as the line the REPL would take, a button's `line`, an action's
+/// words with the value typed (`words`, `value`), or a control's fields (`control`: `as`, `clock`, `expect`, `scenario`,
 /// `fault`, `latency`). Recordings keep these lines, so `tribeboard check` replays a session clicked in a browser.
-enum BrowserInput {
+package enum BrowserInput {
   struct Invalid: Error, Equatable {
     var reason: String
+  }
+
+  /// What a person chose on the page: a line the REPL would take, an action of one item named by its identity, or a
+  /// whole form (each field's words and value, then its submit), applied in order until one is refused.
+  package enum Choice: Equatable, Sendable {
+    case line(String)
+    case onItem(ActionID, item: String)
+    case form([String])
+  }
+
+  static func choice(from form: FormBody) throws(Invalid) -> Choice {
+    if let item = form["item"], let key = form["action"] {
+      guard let action = ActionID(rawValue: key) else {
+        throw Invalid(reason: "“\(key.prefix(40))” is not an action of the app")
+      }
+      return .onItem(action, item: item)
+    }
+    if form["form"] != nil {
+      var lines: [String] = []
+      var index = 1
+      while let words = form["words.\(index)"] {
+        let typed = value(form["value.\(index)"] ?? "")
+        if !typed.isEmpty { lines.append(words + " " + typed) }
+        index += 1
+      }
+      guard let submit = form["line"] else { throw Invalid(reason: "the form has no submit (“line”)") }
+      return .form(lines + [submit])
+    }
+    return .line(try line(from: form))
   }
 
   static func line(from form: FormBody) throws(Invalid) -> String {

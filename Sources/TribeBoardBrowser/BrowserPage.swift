@@ -106,27 +106,29 @@ enum BrowserPage {
     var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
     html += "<title>\(HTML.escape(scenario.name)) · TribeBoard simulator</title>"
-    html += "<link rel=\"icon\" href=\"data:,\"><link rel=\"stylesheet\" href=\"/assets/app.css\">"
-    html += "<script src=\"/assets/app.js\" defer></script></head>"
+    html += "<link rel=\"icon\" href=\"/assets/logo.svg\" type=\"image/svg+xml\">"
+    html += "<link rel=\"stylesheet\" href=\"/assets/app.css\"><script src=\"/assets/app.js\" defer></script></head>"
     html += "<body data-base=\"\(HTML.escape(base))\" data-version=\"\(version)\" "
     html += "data-scenario=\"\(HTML.escape(scenario.name))\" data-go=\"\(HTML.escape(position ?? ""))\">"
     html += Icons.sprite + "<a class=\"skip\" href=\"#phones\">Skip to the phones</a>"
-    html += "<header class=\"topbar\"><h1>TribeBoard simulator</h1><p class=\"scenario\" id=\"status\">"
-    html += regions.status + "</p>"
+    html += "<header class=\"topbar\"><h1>\(Assets.decorativeLogo)<span>TribeBoard simulator</span></h1>"
+    html += "<p class=\"scenario\" id=\"status\">" + regions.status + "</p>"
     html += "<form method=\"post\" action=\"/new\" data-plain><input type=\"hidden\" name=\"scenario\" "
     html +=
       "value=\"\(HTML.escape(scenario.name))\"><button class=\"btn\" type=\"submit\">New simulation</button></form>"
     html += "</header><main class=\"stage\">"
     html += "<div class=\"phones\" id=\"phones\" aria-label=\"Phones\" role=\"region\">\(regions.phones)</div>"
     html += "<aside class=\"controls\" aria-label=\"Simulation controls\">"
-    html += commandPanel(base: base, log: regions.log)
+    // The presenter's controls first: who holds which phone and how big the app's text is.
     html +=
       "<section class=\"panel\" aria-labelledby=\"people-heading\"><h2 id=\"people-heading\">People and phones</h2>"
+    html += textSizeControl
     html += "<div id=\"people\">\(regions.people)</div></section>"
+    html += journeysPanel(scenario, base: base)
     html += clockPanel(base: base)
     html += faultPanel(facts, base: base, faults: regions.faults)
+    html += commandPanel(base: base, log: regions.log)
     html += appPanel(base: base)
-    html += journeysPanel(scenario, base: base)
     html += scenarioPanel(scenario, base: base, folder: folder)
     html += "<section class=\"panel\" aria-labelledby=\"record-heading\"><h2 id=\"record-heading\">Record and save</h2>"
     html += "<div id=\"record\">\(regions.record)</div></section>"
@@ -266,6 +268,13 @@ enum BrowserPage {
   }
 
   // MARK: Static panels
+
+  /// The app's text size, as a phone's larger-text setting: 100% to 200% of the app's type, the phone's width kept.
+  /// The page's script applies it and remembers it in this browser.
+  static let textSizeControl =
+    "<div class=\"text-size\"><label for=\"text-size\">Text size</label><input id=\"text-size\" type=\"range\" "
+    + "min=\"100\" max=\"200\" step=\"10\" value=\"100\" aria-describedby=\"text-size-value\">"
+    + "<output id=\"text-size-value\" for=\"text-size\">100%</output></div>"
 
   static func commandPanel(base: String, log: String) -> String {
     var html = "<section class=\"panel\" aria-labelledby=\"command-heading\"><h2 id=\"command-heading\">Command</h2>"

@@ -14,8 +14,9 @@ extension BrowserServer {
   public func router() -> Router<BasicRequestContext> {
     let router = Router(context: Context.self)
     router.add(middleware: Guard<Context>(options: options))
-    router.get("/assets/app.css") { _, _ in Self.asset(Stylesheet.css, type: "text/css; charset=utf-8") }
-    router.get("/assets/app.js") { _, _ in Self.asset(Script.js, type: "text/javascript; charset=utf-8") }
+    router.get("/assets/app.css") { _, _ in Self.asset(Assets.css, type: "text/css; charset=utf-8") }
+    router.get("/assets/app.js") { _, _ in Self.asset(Assets.js, type: "text/javascript; charset=utf-8") }
+    router.get("/assets/logo.svg") { _, _ in Self.asset(Assets.logo, type: "image/svg+xml") }
     router.get("/") { _, _ in await page(store.defaultSimulation) }
     router.post("/new") { request, _ in try await newSimulation(request) }
     router.get("/s/:id") { _, context in try await page(simulation(context)) }
@@ -98,9 +99,9 @@ extension BrowserServer {
     let form = try await Self.form(request)
     guard Self.wantsUpdate(request) else {
       do {
-        let line = try BrowserInput.line(from: form)
-        _ = await simulation.handle(line, phone: form["phone"])
-        if options.verbose { Self.say("  \(simulation.id): \(line)") }
+        let choice = try BrowserInput.choice(from: form)
+        _ = await simulation.handle(choice, phone: form["phone"])
+        if options.verbose { Self.say("  \(simulation.id): \(choice)") }
       } catch {
         return Self.badRequest(error.reason)
       }
@@ -114,15 +115,15 @@ extension BrowserServer {
 
   /// Runs what a form of the page stands for, and answers with the update for the page's script.
   private func step(_ form: FormBody, _ simulation: LiveSimulation) async -> Result<ByteBuffer, BrowserInput.Invalid> {
-    let line: String
+    let choice: BrowserInput.Choice
     do {
-      line = try BrowserInput.line(from: form)
+      choice = try BrowserInput.choice(from: form)
     } catch {
       return .failure(error)
     }
     let (outcome, update) = await simulation.step(
-      line, phone: form["phone"], base: base(simulation), known: form["known"].flatMap { Int($0) })
-    if options.verbose { Self.say("  \(simulation.id): \(line)") }
+      choice, phone: form["phone"], base: base(simulation), known: form["known"].flatMap { Int($0) })
+    if options.verbose { Self.say("  \(simulation.id): \(choice)") }
     let latency = outcome.steps.reduce(0) { $0 + $1.latency }
     var url: String?
     if outcome.switchedScenario, let go = form["go"], !go.isEmpty {

@@ -62,12 +62,39 @@ package actor LiveSimulation {
   /// not the one in hand). Lines the browser answers itself: `:save` (use "Download scenario"), `:quit`, and
   /// `:scenario` with a file outside the folder served.
   package func handle(_ line: String, phone: UserID? = nil) async -> Outcome {
+    await handle(.line(line), phone: phone)
+  }
+
+  /// Runs what a person chose on `phone` (see ``handle(_:phone:)-(String,_)``): an item's action acts on the item it
+  /// names, wherever the list now shows it; a form's fields are set in order and its submit sent, stopping at the
+  /// first one refused, whose error the form shows at that field.
+  package func handle(_ choice: BrowserInput.Choice, phone: UserID? = nil) async -> Outcome {
     lastUsed = .now
     var steps: [Step] = []
-    let before = simulator.scenario.name
     if let phone, phone != simulator.actingUser, simulator.openPhones.contains(phone) {
       steps.append(await run(":as \(phone)"))
     }
+    switch choice {
+    case .line(let line):
+      return await handle(line, after: steps)
+    case .onItem(let action, let item):
+      steps.append(record(await simulator.handle(action, onItem: item)))
+    case .form(let lines):
+      for line in lines {
+        let step = await run(line)
+        steps.append(step)
+        if step.snapshot?.error != nil || step.messages.contains(where: { $0.kind == .problem }) { break }
+      }
+    }
+    if !shown.contains(simulator.actingUser) { shown.append(simulator.actingUser) }
+    position = nil
+    changed()
+    return Outcome(steps: steps, switchedScenario: false)
+  }
+
+  private func handle(_ line: String, after earlier: [Step]) async -> Outcome {
+    var steps = earlier
+    let before = simulator.scenario.name
     let trimmed = line.trimmingWhitespaceScalars
     // A simulator command's name and argument, read as the engine reads them.
     let control = trimmed.hasPrefix(":") ? Simulator.controlWords(String(trimmed.dropFirst())) : nil
@@ -99,10 +126,15 @@ package actor LiveSimulation {
   }
 
   private func run(_ line: String) async -> Step {
-    let step = await simulator.handle(line)
+    record(await simulator.handle(line))
+  }
+
+  /// Keeps a step: the screen it left, the log, the recording.
+  private func record(_ step: Step) -> Step {
     lastScreen = step.snapshot.map { (simulator.actingUser, $0) }
     note(step)
-    recording?.append(step)
+    // A step without input (an item no longer shown) changed nothing and is no line of a transcript.
+    if step.input != nil { recording?.append(step) }
     return step
   }
 
@@ -254,8 +286,10 @@ package actor LiveSimulation {
   }
 
   /// Runs `line` (see ``handle(_:phone:)``) and answers with the page as it is after it, in one turn of the actor.
-  package func step(_ line: String, phone: UserID?, base: String, known: Int?) async -> (Outcome, Update) {
-    let outcome = await handle(line, phone: phone)
+  package func step(_ choice: BrowserInput.Choice, phone: UserID?, base: String, known: Int?) async -> (
+    Outcome, Update
+  ) {
+    let outcome = await handle(choice, phone: phone)
     return (outcome, await update(base: base, known: known))
   }
 

@@ -74,7 +74,10 @@ public enum Validation {
   }
 
   /// A required short text such as a title: trimmed, 1 to `maxLength` characters.
-  public static func text(_ raw: String, field: String, maxLength: Int = 80) throws(AppError) -> String {
+  /// The most characters a title, a name or a place takes.
+  public static let maximumTextLength = 80
+
+  public static func text(_ raw: String, field: String, maxLength: Int = maximumTextLength) throws(AppError) -> String {
     guard !containsControlCharacters(raw) else {
       throw AppError(
         .validationFailed, "\(field.sentenceCased) can't contain control characters.")

@@ -209,6 +209,24 @@ public final class Simulator {
     return step
   }
 
+  /// Runs `action` on the item whose identity is `item`, wherever the acting person's screen now lists it: the
+  /// intent names the number the screen gives that item, and the step's input is those words ("done 3"), which name
+  /// the same item when replayed, since a list keeps its numbers while the person stays on it. An item no longer on
+  /// the screen is refused, and nothing changes.
+  public func handle(_ action: ActionID, onItem item: String) async -> Step {
+    let number = snapshot.blocks.lazy.compactMap { block -> Int? in
+      guard case .item(let shown) = block, shown.id == item else { return nil }
+      return shown.number
+    }.first
+    guard let number else {
+      var step = Step(input: nil, snapshot: shownSnapshot)
+      step.messages.append(.init(kind: .problem, text: "? That item is no longer on this screen; nothing was changed."))
+      finish(&step)
+      return step
+    }
+    return await handle(Intent(action, .item(number)))
+  }
+
   /// Sends what an input resolved to on the acting person's phone, and says what became of it in `step`.
   private func apply(_ resolution: InputParser.Resolution, into step: inout Step) async {
     // The error's ways forward name the action that failed, when it is one to correct.

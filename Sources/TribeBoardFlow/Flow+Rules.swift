@@ -26,7 +26,7 @@ extension Flow {
     let shows =
       state.loaded
       && (body ?? table[state.screen.id].body(state)).contains {
-        if case .item(_?, _, _) = $0 { true } else { false }
+        if case .item(let item) = $0, item.number != nil { true } else { false }
       }
     return shows ? nil : "\(state.screen.id.rawValue) offers “\(action.label)” but shows no numbered item"
   }
@@ -123,7 +123,8 @@ extension Flow {
       switch block {
       case .paragraph(let text), .section(let text), .empty(let text): texts.append(text)
       case .field(let name, let value): texts.append("\(name): \(value)")
-      case .item(_, let text, _): texts.append(text)
+      case .input(let field): texts.append("\(field.label): \(field.value ?? "—")")
+      case .item(let item): texts.append(item.text)
       case .qr, .pager: break
       }
     }

@@ -16,13 +16,21 @@ extension FlowTable {
         return [.section("Upcoming")]
           + entries.enumerated().map { index, entry in
             .item(
-              ref: index + 1, text: agendaLine(entry, state), flag: entry.kind == .event ? nil : kindName(entry.kind))
+              Item(
+                id: entry.id, number: index + 1, text: agendaLine(entry, state),
+                flag: entry.kind == .event ? nil : kindName(entry.kind),
+                kind: .event(
+                  EventFacts(
+                    title: entry.title, start: entry.start, place: entry.place,
+                    kind: EventFacts.Kind(rawValue: entry.kind.rawValue) ?? .event,
+                    participants: entry.participants.map { person($0, state) }))))
           }
       },
       actions: [
         FlowAction(
           .openItem, "Open an entry", phrases: ["open", "o"], argument: .item(noun: "entry"),
-          when: Condition("something is coming up") { hasUpcoming($0) }, targets: [.eventDetail]
+          when: Condition("something is coming up") { hasUpcoming($0) }, targets: [.eventDetail],
+          onItem: ItemOffer("Open")
         ) { state, argument, _ throws(AppError) in
           let entry = try item(argument, in: upcoming(state), noun: "entry")
           state.screen = .eventDetail(entry.id)
@@ -52,13 +60,20 @@ extension FlowTable {
       body: { state in
         guard case .addEvent(let draft) = state.screen else { return [] }
         return [
-          .field("Title", shown(draft.title)),
-          .field("When", shown(draft.start.map { DateText.full($0, now: state.now) })),
-          .field("Where", shown(draft.place)),
-          .field(
-            "Who",
-            draft.participants.isEmpty
-              ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", ")),
+          .input(
+            FormField(.title, "Title", value: draft.title, required: true, maxLength: Validation.maximumTextLength)),
+          .input(
+            FormField(
+              .when, "When", value: draft.start.map { DateText.full($0, now: state.now) },
+              typed: draft.start.map(DateText.typed), required: true)),
+          .input(FormField(.place, "Where", value: draft.place, maxLength: Validation.maximumTextLength)),
+          .input(
+            FormField(
+              .with, "Who",
+              value: draft.participants.isEmpty
+                ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", "),
+              typed: draft.participants.isEmpty
+                ? nil : draft.participants.map { state.content.name($0) }.joined(separator: ", "))),
           .paragraph("Fill in a title and a time, then save. Times are UTC."),
         ]
       },

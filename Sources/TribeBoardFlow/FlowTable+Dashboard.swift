@@ -26,11 +26,13 @@ extension FlowTable {
       if state.content.unread > 0 { blocks.append(.field("Messages", "\(state.content.unread) unread")) }
       if !state.content.unsent.isEmpty {
         blocks.append(.section("Not sent yet (choose Sync now to retry)"))
-        blocks += state.content.unsent.map { .item(ref: nil, text: $0, flag: "NOT SENT") }
+        blocks += state.content.unsent.map { .row($0, flag: "NOT SENT") }
       }
       blocks.append(.section("Members"))
       blocks += state.content.members.map { member in
-        .item(ref: nil, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))")
+        .item(
+          memberItem(
+            member, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))", state))
       }
       return blocks
     },

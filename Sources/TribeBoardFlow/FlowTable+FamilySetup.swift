@@ -94,7 +94,7 @@ extension FlowTable {
         guard case .familyPreview(let preview) = state.screen else { return [] }
         return [.section("Members")]
           + preview.members.filter { $0.membership.isActive(at: state.now) }.map {
-            .item(ref: nil, text: "\($0.profile.name) · \($0.role.displayName)")
+            .item(memberItem($0, text: "\($0.profile.name) · \($0.role.displayName)", state))
           }
           + [.paragraph("Choose the role you will have in this family.")]
       },

@@ -104,3 +104,22 @@ extension FlowTable {
     }
   }
 }
+
+extension FlowTable {
+  /// Someone an item names, as the screens draw them: their full name while they are a member, else what the
+  /// screens call them.
+  static func person(_ id: UserID, _ state: AppState) -> Person {
+    Person(id: id, name: state.content.member(id)?.profile.name ?? state.content.name(id))
+  }
+
+  /// A member as a list draws them.
+  static func memberItem(_ member: Member, number: Int? = nil, text: String, _ state: AppState) -> Item {
+    let until = member.membership.expiresAt
+    return Item(
+      id: member.id, number: number, text: text,
+      kind: .member(
+        MemberFacts(
+          person: Person(id: member.id, name: member.profile.name), role: member.role, until: until,
+          ended: until != nil && !member.membership.isActive(at: state.now))))
+  }
+}

@@ -24,16 +24,22 @@ extension FlowTable {
           blocks.append(.empty(state.allows(.sendMessage) ? "No messages yet. Say hello?" : "No messages yet."))
         }
         blocks += messages.map { message in
-          .item(
-            ref: nil,
-            text:
-              "\(state.content.name(message.sender)), \(DateText.full(message.sentAt, now: state.now)): \(message.text)",
-            flag: state.content.waiting.contains(message.id)
-              ? "WAITING TO SYNC" : state.content.newMessages.contains(message.id) ? "NEW" : nil)
+          let waiting = state.content.waiting.contains(message.id)
+          let new = state.content.newMessages.contains(message.id)
+          return .item(
+            Item(
+              id: message.id,
+              text:
+                "\(state.content.name(message.sender)), \(DateText.full(message.sentAt, now: state.now)): \(message.text)",
+              flag: waiting ? "WAITING TO SYNC" : new ? "NEW" : nil,
+              kind: .message(
+                MessageFacts(
+                  text: message.text, sender: person(message.sender, state), sentAt: message.sentAt,
+                  isOwn: message.sender == state.user?.id, isNew: new, waiting: waiting))))
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
-        blocks.append(.item(ref: nil, text: "\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
+        blocks.append(.row("\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
         return blocks
       },
       actions: [
@@ -55,6 +61,8 @@ extension FlowTable {
       load: { state, services throws(AppError) in
         state.content.notices = try await services.data.notices(in: try requireFamily(state).family)
         await nameFormerMembers(state.content.notices.map(\.author), &state, services)
+        // While the person stays on the board, its numbers stay put, whatever others change.
+        keepNumbers(&state)
       },
       body: { state in
         guard !state.content.notices.isEmpty else {
@@ -63,11 +71,17 @@ extension FlowTable {
           ]
         }
         return numberedNotices(state).map { number, notice in
-          .item(
-            ref: number,
-            text:
-              "\(notice.text) · \(state.content.name(notice.author)), \(DateText.day(notice.postedAt, now: state.now))",
-            flag: state.content.waiting.contains(notice.id) ? "WAITING TO SYNC" : notice.pinned ? "PINNED" : nil)
+          let waiting = state.content.waiting.contains(notice.id)
+          return .item(
+            Item(
+              id: notice.id, number: number,
+              text:
+                "\(notice.text) · \(state.content.name(notice.author)), \(DateText.day(notice.postedAt, now: state.now))",
+              flag: waiting ? "WAITING TO SYNC" : notice.pinned ? "PINNED" : nil,
+              kind: .notice(
+                NoticeFacts(
+                  text: notice.text, author: person(notice.author, state), postedAt: notice.postedAt,
+                  pinned: notice.pinned, waiting: waiting))))
         }
       },
       actions: [
@@ -139,7 +153,10 @@ extension FlowTable {
       when: Condition(pinned ? "a notice is not pinned" : "a notice is pinned") { state in
         state.content.notices.contains { $0.pinned != pinned }
       },
-      targets: [.noticeboard]
+      targets: [.noticeboard],
+      onItem: ItemOffer(pinned ? "Pin" : "Unpin") { state, id in
+        state.content.notices.contains { $0.id == id && $0.pinned != pinned }
+      }
     ) { state, argument, services throws(AppError) in
       let notice = try item(argument, numbered: numberedNotices(state), noun: "notice")
       guard notice.pinned != pinned else {

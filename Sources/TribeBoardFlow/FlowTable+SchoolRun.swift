@@ -21,13 +21,20 @@ extension FlowTable {
             number += 1
             let driver = pickup.driver.map { "driver \(state.content.name($0))" } ?? "no driver"
             let riders = pickup.passengers.map { state.content.name($0) }.concatenated(separator: ", ")
+            let waiting = state.content.waiting.contains(pickup.id)
             blocks.append(
               .item(
-                ref: number,
-                text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }
-                  .concatenated(separator: " · "),
-                flag: state.content.waiting.contains(pickup.id)
-                  ? "WAITING TO SYNC" : pickup.driver == nil ? "UNCLAIMED" : nil))
+                Item(
+                  id: pickup.id, number: number,
+                  text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }
+                    .concatenated(separator: " · "),
+                  flag: waiting ? "WAITING TO SYNC" : pickup.driver == nil ? "UNCLAIMED" : nil,
+                  kind: .pickup(
+                    PickupFacts(
+                      route: route.name, at: pickup.at, driver: pickup.driver.map { person($0, state) },
+                      passengers: pickup.passengers.map { person($0, state) },
+                      isMine: pickup.driver != nil && pickup.driver == state.user?.id, isPast: pickup.at < state.now,
+                      waiting: waiting)))))
           }
         }
         return blocks
@@ -73,7 +80,15 @@ extension FlowTable {
     return FlowAction(
       claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
       argument: .item(noun: "pickup"), requires: .claimPickup,
-      when: Condition("there are pickups this week") { hasWeekPickups($0) }, targets: [.schoolRun]
+      when: Condition("there are pickups this week") { hasWeekPickups($0) }, targets: [.schoolRun],
+      // One control a row: claim a pickup someone else drives or nobody does, release your own; none once it is past.
+      onItem: ItemOffer(claim ? "Claim" : "Release") { state, id in
+        guard let pickup = state.content.pickups.first(where: { $0.id == id }), pickup.at >= state.now else {
+          return false
+        }
+        let mine = pickup.driver != nil && pickup.driver == state.user?.id
+        return claim ? !mine : mine
+      }
     ) { state, argument, services throws(AppError) in
       let pickup = try item(argument, in: weekPickups(state), noun: "pickup")
       guard let user = state.user?.id else { throw AppError(.sessionExpired) }

@@ -80,7 +80,11 @@ extension FlowTable {
       },
       body: { state in
         NotificationPreferences.Kind.allCases.map { kind in
-          .item(ref: nil, text: "\(kind.label): \(state.content.preferences[kind] ? "on" : "off")")
+          let isOn = state.content.preferences[kind]
+          return .item(
+            Item(
+              text: "\(kind.label): \(isOn ? "on" : "off")", kind: .setting(SettingFacts(label: kind.label, isOn: isOn))
+            ))
         }
       },
       actions: [
@@ -105,13 +109,13 @@ extension FlowTable {
           .section("Members"),
         ]
           + state.content.members.enumerated().map { index, member in
-            .item(ref: index + 1, text: memberLine(member, state.now))
+            .item(memberItem(member, number: index + 1, text: memberLine(member, state.now), state))
           }
       },
       actions: [
         FlowAction(
           .openItem, "Open a member", phrases: ["open", "o"], argument: .item(noun: "member"), requires: .manageFamily,
-          targets: [.memberDetail]
+          targets: [.memberDetail], onItem: ItemOffer("Open")
         ) {
           state, argument, _ throws(AppError) in
           state.screen = .memberDetail(

@@ -11,20 +11,18 @@ extension FlowTable {
         var blocks: [Block] =
           tasks.isEmpty
           ? [.empty(emptyText(state))]
-          : tasks.map { number, task in
-            .item(ref: number, text: taskLine(task, state), flag: taskFlag(task, state))
-          }
+          : tasks.map { number, task in .item(taskItem(task, number: number, state)) }
         let totals = pointTotals(state)
         if !totals.isEmpty {
           blocks.append(.section("Points"))
-          blocks += totals.map { .item(ref: nil, text: "\($0.name): \($0.points)") }
+          blocks += totals.map { .row("\($0.name): \($0.points)") }
         }
         return blocks
       },
       actions: [
         FlowAction(
           .openItem, "Open a task", phrases: ["open", "o"], argument: .item(noun: "task"), when: hasTasks,
-          targets: [.taskDetail]
+          targets: [.taskDetail], onItem: ItemOffer("Open")
         ) { state, argument, _ throws(AppError) in
           state.screen = .taskDetail(
             try item(argument, numbered: numberedTasks(state), noun: "task").id)
@@ -32,7 +30,11 @@ extension FlowTable {
         FlowAction(
           .markDone, "Mark a task done", phrases: ["done", "mark done"], argument: .item(noun: "task"),
           requires: .completeOwnTask,
-          when: hasTasks, targets: [.tasks]
+          when: hasTasks, targets: [.tasks],
+          onItem: ItemOffer("Mark done") { state, id in
+            guard let task = state.content.tasks.first(where: { $0.id == id }) else { return false }
+            return task.status == .open && (task.assignee == state.user?.id || state.allows(.completeAnyTask))
+          }
         ) { state, argument, services throws(AppError) in
           guard case .tasks(let mineOnly, let shown) = state.screen else { return }
           let list = numberedTasks(state)
@@ -121,10 +123,18 @@ extension FlowTable {
       body: { state in
         guard case .addTask(let draft) = state.screen else { return [] }
         return [
-          .field("Title", shown(draft.title)),
-          .field("For", shown(draft.assignee.map { state.content.name($0) })),
-          .field("Due", shown(draft.due.map { DateText.full($0, now: state.now) })),
-          .field("Points", "\(draft.points)"),
+          .input(
+            FormField(.title, "Title", value: draft.title, required: true, maxLength: Validation.maximumTextLength)),
+          .input(
+            FormField(
+              .assign, "For", value: draft.assignee.map { state.content.name($0) }, typed: draft.assignee,
+              choices: state.content.members.filter { $0.role != .visitor && $0.membership.isActive(at: state.now) }
+                .map { ($0.id, $0.profile.name) })),
+          .input(
+            FormField(
+              .due, "Due", value: draft.due.map { DateText.full($0, now: state.now) },
+              typed: draft.due.map(DateText.typed))),
+          .input(FormField(.points, "Points", value: "\(draft.points)")),
           .paragraph("Give the task a title, then save; the rest is optional. Times are UTC."),
         ]
       },
@@ -192,6 +202,11 @@ extension FlowTable {
 
   private static let loadTasks: ScreenSpec.Load = { state, services throws(AppError) in
     state.content.tasks = try await services.data.tasks(in: try requireFamily(state).family)
+    // While the person stays on the list, its numbers stay put, whatever others change: a task that goes keeps its
+    // number unused, a new one takes the next.
+    if case .tasks(let mineOnly, let shown) = state.screen {
+      state.screen = .tasks(mineOnly: mineOnly, shown: keep(numberedTasks(state), shown: shown))
+    }
   }
 
   private static func complete(_ task: FamilyTask, _ state: inout AppState, _ services: Services) async throws(AppError)
@@ -241,6 +256,17 @@ extension FlowTable {
   private static func task(_ state: AppState) -> FamilyTask? {
     guard case .taskDetail(let id) = state.screen else { return nil }
     return state.content.tasks.first { $0.id == id }
+  }
+
+  private static func taskItem(_ task: FamilyTask, number: Int, _ state: AppState) -> Item {
+    let taskState: TaskFacts.State =
+      task.status == .done ? .done : (task.due.map { $0 < state.now } ?? false) ? .overdue : .open
+    return Item(
+      id: task.id, number: number, text: taskLine(task, state), flag: taskFlag(task, state),
+      kind: .task(
+        TaskFacts(
+          title: task.title, assignee: task.assignee.map { person($0, state) }, due: task.due, points: task.points,
+          state: taskState, waiting: state.content.waiting.contains(task.id))))
   }
 
   private static func taskLine(_ task: FamilyTask, _ state: AppState) -> String {

@@ -165,24 +165,27 @@ public final class FlowAction: Sendable {
   /// the phone (the changes waiting on it) and changes nothing. It throws the refusal instead when the phone already
   /// knows the action will be refused: nobody is asked to confirm what can't happen.
   public let confirmation: Question?
+  /// For an action on a list's items: how a row names it and which items it is offered on.
+  public let onItem: ItemOffer?
   public let run: Run
 
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
     when condition: Condition? = nil, targets: [ScreenID] = [], resumesFamily: Bool = false, listed: Bool = true,
-    confirm confirmation: Question? = nil, run: @escaping Run
+    confirm confirmation: Question? = nil, onItem: ItemOffer? = nil, run: @escaping Run
   ) {
     self.init(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
-      listed: listed, confirm: confirmation, opensTarget: false, resumesFamily: resumesFamily, run: run)
+      listed: listed, confirm: confirmation, opensTarget: false, resumesFamily: resumesFamily, onItem: onItem, run: run)
   }
 
   init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind?, requires: Capability?,
     when condition: Condition?, targets: [ScreenID], listed: Bool,
     confirm confirmation: Question?,
-    opensTarget: Bool, resumesFamily: Bool, run: @escaping Run
+    opensTarget: Bool, resumesFamily: Bool, onItem: ItemOffer? = nil, run: @escaping Run
   ) {
+    self.onItem = onItem
     self.opensTarget = opensTarget
     self.resumesFamily = resumesFamily
     self.id = id
@@ -211,9 +214,21 @@ public final class FlowAction: Sendable {
   func completed(requires: Capability?, targets: [ScreenID]) -> FlowAction {
     FlowAction(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
-      listed: listed, confirm: confirmation, opensTarget: opensTarget, resumesFamily: resumesFamily, run: run)
+      listed: listed, confirm: confirmation, opensTarget: opensTarget, resumesFamily: resumesFamily, onItem: onItem,
+      run: run)
   }
+}
 
+/// How an action on a list's items shows on a row: its label there ("Mark done", not "Mark a task done") and the
+/// items it is offered on, by their identity, as their state and the person's role allow.
+public struct ItemOffer: Sendable {
+  public let label: String
+  public let test: @Sendable (AppState, String) -> Bool
+
+  public init(_ label: String, when test: @escaping @Sendable (AppState, String) -> Bool = { _, _ in true }) {
+    self.label = label
+    self.test = test
+  }
 }
 
 /// What an action's run is given: its value, and the action it is given to. The flow runs an action that takes a

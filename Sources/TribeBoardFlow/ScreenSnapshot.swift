@@ -45,6 +45,8 @@ public struct ScreenSnapshot: Equatable, Sendable {
   public var blocks: [Block]
   public var actions: [Action]
   public var error: AppError?
+  /// With an error: the key of the action whose value it refuses, so a form shows the error at that field.
+  public var failed: String?
   /// The actions the error names as its ways forward ("You can: …"), among ``actions``.
   public var recoveries: [Action]
   public var notice: String?
@@ -63,10 +65,12 @@ public struct ScreenSnapshot: Equatable, Sendable {
     let spec = flow.table[state.screen.id]
     screen = spec.id
     title = spec.title(state)
-    blocks = state.loaded ? spec.body(state) : []
-    let actions = Self.actions(flow.actions(in: state))
+    let offered = flow.actions(in: state)
+    let actions = Self.actions(offered)
+    blocks = state.loaded ? Self.offering(offered, as: actions, onItemsOf: spec.body(state), state) : []
     self.actions = actions
     error = state.error
+    self.failed = state.error == nil ? nil : failed?.rawValue
     // The ways forward are among the actions offered.
     recoveries =
       state.error == nil
@@ -106,6 +110,26 @@ public struct ScreenSnapshot: Equatable, Sendable {
       return Action(
         key: action.id.rawValue, label: action.label, usage: action.usage, words: action.phrases[0],
         input: action.argument, kind: kind)
+    }
+  }
+
+  /// `blocks` with each numbered item's own actions: those of the screen's actions on items (`offered`, drawn as
+  /// `actions`) that the item's state and the person's role allow, under the label a row gives them.
+  static func offering(_ offered: [FlowAction], as actions: [Action], onItemsOf blocks: [Block], _ state: AppState)
+    -> [Block]
+  {
+    let onItems = offered.indices.filter { offered[$0].takesItem }
+    guard !onItems.isEmpty else { return blocks }
+    return blocks.map { block in
+      guard case .item(var item) = block, let id = item.id, item.number != nil else { return block }
+      item.actions = onItems.compactMap { index in
+        let offer = offered[index].onItem
+        guard offer?.test(state, id) ?? true else { return nil }
+        var action = actions[index]
+        if let offer { action.label = offer.label }
+        return action
+      }
+      return .item(item)
     }
   }
 

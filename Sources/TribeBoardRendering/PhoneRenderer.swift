@@ -2,13 +2,15 @@ import Foundation
 import TribeBoardCore
 import TribeBoardFlow
 
-/// Draws a ``ScreenSnapshot`` as a phone in HTML: a status bar, a title bar with the way back, the content as an app
-/// draws it (labelled values, rows with badges, module tiles, page dots, the family code) and every action as a
-/// control. The browser front-end and the HTML storyboard use it; the stylesheet gives the look.
+/// Draws a ``ScreenSnapshot`` as TribeBoard's phone in HTML, each thing of the screen model as the app's own component:
+/// task cards with a check control, chat bubbles, an agenda grouped by day, notice cards with a pin, pickup cards with
+/// a route drawing, members with their avatars, settings with switches, a form with all its fields, a confirmation as
+/// an action sheet. The browser front-end and the HTML storyboard use it; `Assets/app.css` gives the look.
 ///
-/// Live phones post what a person does to a simulation: a button sends the action's words (`line`), a form sends
-/// its words and the value typed (`words`, `value`), both with the phone's person (`phone`). Still phones (a
-/// storyboard) draw the same controls, inert.
+/// Live phones post what a person chose to a simulation, with the phone's person (`phone`): an action of the screen
+/// (`line`, its words), an action of an item (`action` and the item's identity, `item`, never its position), a value
+/// (`words` and `value`), or a whole form (`words.N` and `value.N` for each field, then `line` for its submit). Still
+/// phones (a storyboard) draw the same controls, inert.
 public struct PhoneRenderer: Sendable {
   /// What the phone's frame shows around the app.
   public struct Frame: Sendable {
@@ -49,472 +51,8 @@ public struct PhoneRenderer: Sendable {
 
   /// The phone: a labelled region holding the app's screen.
   public func render(_ snapshot: ScreenSnapshot, frame: Frame) -> String {
-    let id = HTML.slug(frame.user)
-    var html = HTMLText(capacity: 16384)
-    html += "<section class=\"phone"
-    if frame.isActing { html += " acting" }
-    html += "\" aria-labelledby=\""
-    html.append(id)
-    html += "-label\" data-user=\""
-    html.append(HTML.escape(frame.user))
-    html += "\" data-screen=\""
-    html.append(snapshot.screen.rawValue)
-    html += "\"><h2 class=\"phone-label\" id=\""
-    html.append(id)
-    html += "-label\">"
-    html.append(HTML.escape(frame.name))
-    html += "’s phone</h2><div class=\"device\">"
-    statusBar(frame, into: &html)
-    titleBar(snapshot, frame: frame, id: id, into: &html)
-    html += "<div class=\"screen\">"
-    if snapshot.screen == .confirm {
-      // The question covers the screen: nothing else is drawn under it.
-      confirmSheet(snapshot, frame: frame, into: &html)
-    } else {
-      whoLine(snapshot, into: &html)
-      messages(snapshot, frame: frame, into: &html)
-      let (tiles, rest) = actions(snapshot, frame: frame, id: id)
-      if snapshot.screen == .dashboard {
-        // The module tiles come first, as the app's home screen has them; the other actions after the content.
-        html.append(tiles)
-        body(snapshot, frame: frame, id: id, into: &html)
-      } else {
-        body(snapshot, frame: frame, id: id, into: &html)
-        html.append(tiles)
-      }
-      html.append(rest)
-    }
-    html += "</div></div></section>"
-    return html.string
-  }
-
-  // MARK: Frame
-
-  private func statusBar(_ frame: Frame, into html: inout HTMLText) {
-    html += "<div class=\"status-bar\"><span class=\"time\">"
-    if let now = frame.now { html.append(DateText.time(now)) }
-    html += "</span>"
-    if let online = frame.isOnline {
-      html += "<span class=\"net\">"
-      html.append(online ? Icons.online : Icons.offline)
-      html += online ? "<span>Online</span>" : "<span>Offline</span>"
-      html += "</span>"
-    }
-    if frame.waiting > 0 {
-      html += "<span class=\"waiting\">"
-      html.append(Icons.sync)
-      html += "<span>"
-      html.append(frame.waiting)
-      html += frame.waiting == 1 ? " change waiting</span></span>" : " changes waiting</span></span>"
-    }
-    html += "</div>"
-  }
-
-  private func titleBar(_ snapshot: ScreenSnapshot, frame: Frame, id: String, into html: inout HTMLText) {
-    html += "<div class=\"title-bar\">"
-    if let index = snapshot.actions.firstIndex(where: { $0.kind == .navigation }) {
-      let back = snapshot.actions[index]
-      form(frame, into: &html)
-      button(back, number: index + 1, class: "back", into: &html) { html in
-        html.append(Icons.back)
-        span(back.label, into: &html)
-      }
-      html += "</form>"
-    }
-    html += "<h3 class=\"title\" id=\""
-    html.append(id)
-    html += "-title\" tabindex=\"-1\">"
-    html.append(HTML.escape(snapshot.title))
-    html += "</h3></div>"
-  }
-
-  private func whoLine(_ snapshot: ScreenSnapshot, into html: inout HTMLText) {
-    var parts: [String] = []
-    if let family = snapshot.family { parts.append(family.name) }
-    if let user = snapshot.user { parts.append(user.firstName) }
-    if let role = snapshot.role { parts.append(role.displayName) }
-    guard !parts.isEmpty else { return }
-    html += "<p class=\"who\">"
-    for (index, part) in parts.enumerated() {
-      if index > 0 { html += " · " }
-      html.append(HTML.escape(part))
-    }
-    html += "</p>"
-  }
-
-  private func messages(_ snapshot: ScreenSnapshot, frame: Frame, into html: inout HTMLText) {
-    if let error = snapshot.error {
-      html += "<div class=\"banner error\" role=\"alert\"><p>"
-      html.append(HTML.escape(error.message))
-      html += "</p>"
-      // The screen's own actions the error names as its ways forward: buttons, or for a value, its form's name.
-      let buttons = snapshot.recoveries.filter { $0.input == nil }
-      let fields = snapshot.recoveries.filter { $0.input != nil }
-      if !buttons.isEmpty {
-        form(frame, into: &html)
-        html += "<div class=\"recoveries\">"
-        for action in buttons { button(action, number: number(action, in: snapshot), class: "btn small", into: &html) }
-        html += "</div></form>"
-      }
-      if !fields.isEmpty {
-        html += "<p class=\"hint\">You can: "
-        for (index, action) in fields.enumerated() {
-          if index > 0 { html += ", " }
-          html.append(HTML.escape(action.label))
-        }
-        html += ".</p>"
-      }
-      html += "</div>"
-    }
-    if let notice = snapshot.notice {
-      html += "<div class=\"toast\" role=\"status\">"
-      html.append(HTML.escape(notice))
-      html += "</div>"
-    }
-    for note in snapshot.notes {
-      html += "<p class=\"note\">"
-      html.append(HTML.escape(note))
-      html += "</p>"
-    }
-    if let since = snapshot.staleSince {
-      html += "<p class=\"stale\">Not up to date · loaded "
-      html.append(HTML.escape(DateText.full(since, now: frame.now ?? since)))
-      html += "</p>"
-    }
-  }
-
-  // MARK: Content
-
-  /// The screen's content.
-  private func body(_ snapshot: ScreenSnapshot, frame: Frame, id: String, into html: inout HTMLText) {
-    let rowActions = snapshot.actions.enumerated().filter(\.element.isItemAction).map { ($0.offset + 1, $0.element) }
-    // Every row's actions post to the same place: the form's opening tag is made once.
-    var rowForm = HTMLText(capacity: 256)
-    if !rowActions.isEmpty { form(frame, into: &rowForm) }
-    let rowFormTag = rowForm.string
-    var open: String?
-    func close() {
-      if let tag = open {
-        html += "</"
-        html.append(tag)
-        html += ">"
-      }
-      open = nil
-    }
-    func opening(_ tag: String, _ attributes: String) {
-      guard open != tag else { return }
-      close()
-      html += "<"
-      html.append(tag)
-      html += " "
-      html.append(attributes)
-      html += ">"
-      open = tag
-    }
-    let blocks = snapshot.blocks
-    for (index, block) in blocks.enumerated() {
-      switch block {
-      case .paragraph(let text):
-        close()
-        html += "<p>"
-        html.append(HTML.escape(text))
-        html += "</p>"
-      case .field(let label, let value):
-        if index + 1 < blocks.count, case .qr = blocks[index + 1] {
-          close()
-          html += "<div class=\"code-card\"><p class=\"code-label\">"
-          html.append(HTML.escape(label))
-          html += "</p><p class=\"code\">"
-          html.append(HTML.escape(value))
-          html += "</p></div>"
-        } else {
-          opening("dl", "class=\"fields\"")
-          html += "<dt>"
-          html.append(HTML.escape(label))
-          html += "</dt><dd>"
-          html.append(HTML.escape(value))
-          html += "</dd>"
-        }
-      case .section(let title):
-        close()
-        html += "<h4 class=\"section\">"
-        html.append(HTML.escape(title))
-        html += "</h4>"
-      case .item(let ref, let text, let flag):
-        opening("ul", "class=\"rows\"")
-        row(ref: ref, text: text, flag: flag, actions: rowActions, form: rowFormTag, into: &html)
-      case .empty(let text):
-        close()
-        html += "<p class=\"empty\">"
-        html.append(HTML.escape(text))
-        html += "</p>"
-      case .qr(let payload):
-        close()
-        html.append(Self.qrSVG(payload))
-        html += "<p class=\"link\">Link: <span class=\"mono\">"
-        html.append(HTML.escape(payload))
-        html += "</span></p>"
-      case .pager(let page, let count):
-        close()
-        html += "<div class=\"pager\" role=\"img\" aria-label=\"Page "
-        html.append(page)
-        html += " of "
-        html.append(count)
-        html += "\">"
-        for dot in 1...max(1, count) {
-          html += dot == page ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>"
-        }
-        html += "</div>"
-      }
-    }
-    close()
-  }
-
-  /// A list row: its title (the text before the first " · "), its details, its badge, and the actions on items
-  /// (each with its number among the screen's actions) in `form` (its opening tag).
-  private func row(
-    ref: Int?, text: String, flag: String?, actions: [(number: Int, action: ScreenSnapshot.Action)], form: String,
-    into html: inout HTMLText
-  ) {
-    let (title, detail) = Self.titleAndDetail(text)
-    let escapedTitle = HTML.escape(title)
-    html += "<li class=\"row\"><div class=\"row-text\"><span class=\"row-title\">"
-    html.append(escapedTitle)
-    html += "</span>"
-    if let detail {
-      html += "<span class=\"row-detail\">"
-      html.append(HTML.escape(detail))
-      html += "</span>"
-    }
-    html += "</div>"
-    if let flag {
-      html += "<span class=\"chip "
-      html.append(HTML.slug(flag.lowercased()))
-      html += "\">"
-      html.append(HTML.escape(flag))
-      html += "</span>"
-    }
-    if let ref, !actions.isEmpty {
-      html.append(form)
-      html += "<div class=\"row-actions\">"
-      for (_, action) in actions {
-        let label = HTML.escape(action.label)
-        html.append(buttonStart)
-        html += " class=\"btn small\" name=\"line\" value=\""
-        html.append(HTML.escape(action.words))
-        html += " "
-        html.append(ref)
-        html += "\" aria-label=\""
-        html.append(label)
-        html += ": "
-        html.append(escapedTitle)
-        html += "\">"
-        html.append(label)
-        html += "</button>"
-      }
-      html += "</div></form>"
-    }
-    html += "</li>"
-  }
-
-  /// A row's text before its first " · " and, when there is one, the rest.
-  static func titleAndDetail(_ text: String) -> (title: String, detail: String?) {
-    let separator: [UInt8] = [0x20, 0xC2, 0xB7, 0x20]  // " · "
-    let bytes = text.utf8
-    var index = bytes.startIndex
-    while index != bytes.endIndex {
-      if bytes[index] == 0xC2, index != bytes.startIndex, bytes[bytes.index(before: index)] == 0x20,
-        bytes[index...].starts(with: separator.dropFirst())
-      {
-        let start = bytes.index(before: index)
-        return (String(text[..<start]), String(text[bytes.index(start, offsetBy: 4)...]))
-      }
-      bytes.formIndex(after: &index)
-    }
-    return (text, nil)
-  }
-
-  // MARK: Actions
-
-  /// The module tiles, and the other actions: forms for values, then buttons.
-  private func actions(_ snapshot: ScreenSnapshot, frame: Frame, id: String) -> (tiles: String, rest: String) {
-    var tiles = HTMLText(capacity: 2048)
-    var buttons = HTMLText(capacity: 2048)
-    var forms = HTMLText(capacity: 2048)
-    var hasTiles = false
-    var hasButtons = false
-    for (index, action) in snapshot.actions.enumerated() where action.kind != .navigation && !action.isItemAction {
-      if let input = action.input {
-        valueForm(action, number: index + 1, input: input, frame: frame, id: id, into: &forms)
-      } else if snapshot.screen == .dashboard, let icon = Icons.forAction(action.key) {
-        hasTiles = true
-        tiles += "<li>"
-        button(action, number: index + 1, class: "tile", into: &tiles) { html in
-          html.append(icon)
-          span(action.label, into: &html)
-        }
-        tiles += "</li>"
-      } else {
-        hasButtons = true
-        button(action, number: index + 1, class: "btn " + action.kind.rawValue, into: &buttons)
-      }
-    }
-    var tileList = HTMLText(capacity: 4096)
-    if hasTiles {
-      form(frame, into: &tileList)
-      tileList += "<ul class=\"tiles\" aria-label=\"Modules\">"
-      tileList.append(tiles.string)
-      tileList += "</ul></form>"
-    }
-    var rest = forms
-    if hasButtons {
-      form(frame, into: &rest)
-      rest += "<div class=\"actions\">"
-      rest.append(buttons.string)
-      rest += "</div></form>"
-    }
-    return (tileList.string, rest.string)
-  }
-
-  /// An action that takes a value: a labelled input of the value's kind and a submit button named by the action.
-  private func valueForm(
-    _ action: ScreenSnapshot.Action, number: Int, input: ArgumentKind, frame: Frame, id: String,
-    into html: inout HTMLText
-  ) {
-    let field = "\(id)-field-\(action.key)"
-    form(frame, class: "value-form", into: &html)
-    html += "<input type=\"hidden\" name=\"words\" value=\""
-    html.append(HTML.escape(action.words))
-    html += "\"/><label for=\""
-    html.append(field)
-    html += "\">"
-    html.append(HTML.escape(Self.fieldLabel(input)))
-    html += "</label>"
-    let disabled = isStill ? " disabled=\"disabled\"" : ""
-    switch input {
-    case .role(let among):
-      html.append("<select id=\"\(field)\" name=\"value\"\(disabled)>")
-      for role in among {
-        html.append("<option value=\"\(role.displayName.lowercased())\">\(HTML.escape(role.displayName))</option>")
-      }
-      html += "</select>"
-    case .notification:
-      html.append("<select id=\"\(field)\" name=\"value\"\(disabled)>")
-      for kind in NotificationPreferences.Kind.allCases {
-        html.append("<option value=\"\(HTML.escape(kind.label.lowercased()))\">\(HTML.escape(kind.label))</option>")
-      }
-      html += "</select>"
-    case .date:
-      html.append("<input id=\"\(field)\" name=\"value\" type=\"datetime-local\" required=\"required\"\(disabled)/>")
-    case .points:
-      html.append(
-        "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"0\" max=\"\(Validation.maximumPoints)\" "
-          + "inputmode=\"numeric\" required=\"required\"\(disabled)/>")
-    case .item:
-      html.append(
-        "<input id=\"\(field)\" name=\"value\" type=\"number\" min=\"1\" inputmode=\"numeric\" required=\"required\"\(disabled)/>"
-      )
-    case .names:
-      html.append(
-        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled) "
-          + "placeholder=\"Names, comma separated\"/>")
-    case .text:
-      html.append(
-        "<input id=\"\(field)\" name=\"value\" type=\"text\" autocomplete=\"off\" required=\"required\"\(disabled)/>")
-    }
-    html.append(buttonStart)
-    html += " class=\"btn "
-    html.append(action.kind.rawValue)
-    html += "\" data-n=\""
-    html.append(number)
-    html += "\">"
-    html.append(HTML.escape(action.label))
-    html += "</button></form>"
-  }
-
-  /// The question before an action that can't be undone, as a sheet over the screen with its two choices.
-  private func confirmSheet(_ snapshot: ScreenSnapshot, frame: Frame, into html: inout HTMLText) {
-    html += "<div class=\"sheet-backdrop\"></div><div class=\"sheet\">"
-    for case .paragraph(let question) in snapshot.blocks {
-      html += "<p class=\"question\">"
-      html.append(HTML.escape(question))
-      html += "</p>"
-    }
-    form(frame, into: &html)
-    html += "<div class=\"actions\">"
-    for (index, action) in snapshot.actions.enumerated() {
-      button(
-        action, number: index + 1, class: action.kind == .destructive ? "btn destructive" : "btn secondary",
-        into: &html)
-    }
-    html += "</div></form></div>"
-  }
-
-  // MARK: Controls
-
-  private var isStill: Bool {
-    if case .still = mode { true } else { false }
-  }
-
-  /// A form posting to the simulation for the phone's person; in a still phone, a plain container.
-  private func form(_ frame: Frame, class className: String? = nil, into html: inout HTMLText) {
-    switch mode {
-    case .live(let path):
-      html += "<form method=\"post\" action=\""
-      html.append(HTML.escape(path))
-      html += "\""
-    case .still:
-      html += "<form"
-    }
-    if let className {
-      html += " class=\""
-      html.append(className)
-      html += "\""
-    }
-    html += ">"
-    if case .live = mode {
-      html += "<input type=\"hidden\" name=\"phone\" value=\""
-      html.append(HTML.escape(frame.user))
-      html += "\"/>"
-    }
-  }
-
-  /// The number of `action` among the screen's actions, from 1, as the REPL numbers them (the number keys).
-  private func number(_ action: ScreenSnapshot.Action, in snapshot: ScreenSnapshot) -> Int? {
-    snapshot.actions.firstIndex(of: action).map { $0 + 1 }
-  }
-
-  /// A button sending `action`'s words, numbered for the number keys, showing `content` (the label when `nil`).
-  private func button(
-    _ action: ScreenSnapshot.Action, number: Int?, class className: String, into html: inout HTMLText,
-    content: ((inout HTMLText) -> Void)? = nil
-  ) {
-    html.append(buttonStart)
-    html += " class=\""
-    html.append(className)
-    html += "\" name=\"line\" value=\""
-    html.append(HTML.escape(action.words))
-    html += "\" "
-    if let number {
-      html += "data-n=\""
-      html.append(number)
-      html += "\""
-    }
-    html += ">"
-    if let content { content(&html) } else { html.append(HTML.escape(action.label)) }
-    html += "</button>"
-  }
-
-  /// How a control's button starts: a submit button, or in a still phone a disabled one, so no one expects it to
-  /// do anything.
-  private var buttonStart: String {
-    isStill ? "<button type=\"button\" disabled=\"disabled\"" : "<button type=\"submit\""
-  }
-
-  private func span(_ text: String, into html: inout HTMLText) {
-    html += "<span>"
-    html.append(HTML.escape(text))
-    html += "</span>"
+    var drawing = Drawing(renderer: self, snapshot: snapshot, frame: frame)
+    return drawing.phone()
   }
 
   /// The label of a value's input: what help shows between angle brackets, as a sentence's start.
@@ -530,5 +68,1048 @@ public struct PhoneRenderer: Sendable {
       case .names: "names"
       }
     return text.prefix(1).uppercased() + text.dropFirst()
+  }
+
+  /// The heading of a day in a list grouped by day: "Today", "Tomorrow", "Yesterday", else the date.
+  static func dayHeading(_ date: Date, now: Date?) -> String {
+    guard let now else { return DateText.day(date) }
+    let days = Int((DateText.startOfDay(date).timeIntervalSince(DateText.startOfDay(now)) / 86400).rounded())
+    switch days {
+    case 0: return "Today"
+    case 1: return "Tomorrow"
+    case -1: return "Yesterday"
+    default: return DateText.day(date, now: now)
+    }
+  }
+
+  var isStill: Bool {
+    if case .still = mode { true } else { false }
+  }
+}
+
+/// One phone being drawn.
+private struct Drawing {
+  let renderer: PhoneRenderer
+  let snapshot: ScreenSnapshot
+  let frame: PhoneRenderer.Frame
+  let id: String
+  var html = HTMLWriter()
+
+  init(renderer: PhoneRenderer, snapshot: ScreenSnapshot, frame: PhoneRenderer.Frame) {
+    self.renderer = renderer
+    self.snapshot = snapshot
+    self.frame = frame
+    id = HTML.slug(frame.user)
+  }
+
+  /// The actions with their numbers among the screen's actions (the REPL's, and the number keys').
+  var numbered: [(number: Int, action: ScreenSnapshot.Action)] {
+    snapshot.actions.enumerated().map { ($0.offset + 1, $0.element) }
+  }
+
+  /// The keys of the actions that set a field of the screen's form.
+  var formKeys: Set<String> {
+    var keys: Set<String> = []
+    for case .input(let field) in snapshot.blocks { keys.insert(field.action.rawValue) }
+    return keys
+  }
+
+  var hasForm: Bool { !formKeys.isEmpty }
+
+  mutating func phone() -> String {
+    html += "<section class=\"phone"
+    if frame.isActing { html += " acting" }
+    html += "\""
+    html.attribute("aria-labelledby", id + "-label")
+    html.attribute("data-user", frame.user)
+    html.attribute("data-screen", snapshot.screen.rawValue)
+    html.attribute("data-load", snapshot.load.rawValue)
+    html += "><h2 class=\"phone-label\""
+    html.attribute("id", id + "-label")
+    html += ">"
+    html.text(frame.name)
+    html += "’s phone</h2><div class=\"device\"><div class=\"app\""
+    html.attribute("data-screen", snapshot.screen.rawValue)
+    html += ">"
+    statusBar()
+    navigationBar()
+    html += "<div class=\"content\">"
+    if snapshot.screen == .confirm {
+      confirmSheet()
+    } else {
+      banners()
+      switch snapshot.screen {
+      case .dashboard: dashboard()
+      case .onboarding, .signIn, .mfa, .signUp, .preparing, .familySetup, .familyCreated: brandScreen()
+      default: blocks(snapshot.blocks)
+      }
+      screenActions()
+    }
+    html += "</div>"
+    composer()
+    toast()
+    html += "</div></div></section>"
+    return html.html
+  }
+
+  // MARK: Frame
+
+  mutating func statusBar() {
+    html += "<div class=\"status-bar\"><span class=\"time\">"
+    if let now = frame.now { html.text(DateText.time(now)) }
+    html += "</span><span class=\"status-icons\">"
+    if frame.waiting > 0 {
+      let syncing = frame.isOnline ?? true
+      html += "<span class=\"sync"
+      if syncing { html += " syncing" }
+      html += "\">"
+      html.raw(Icons.sync)
+      html += "<span>"
+      html.number(frame.waiting)
+      html += frame.waiting == 1 ? " change waiting</span></span>" : " changes waiting</span></span>"
+    }
+    if let online = frame.isOnline {
+      html += online ? "<span class=\"net\">" : "<span class=\"net off\">"
+      html.raw(online ? Icons.online : Icons.offline)
+      html += online ? "<span class=\"visually-hidden\">Online</span>" : "<span>Offline</span>"
+      html += "</span>"
+    }
+    html += "<span class=\"battery\" aria-hidden=\"true\"></span></span></div>"
+  }
+
+  /// The way back on the left, the title, and the dashboard on the right where the screen offers both.
+  mutating func navigationBar() {
+    html += "<header class=\"nav-bar\">"
+    let navigation = numbered.filter { $0.action.kind == .navigation }
+    if let back = navigation.first {
+      form()
+      button(back.action, number: back.number, class: "nav-back") { drawing in
+        drawing.html.raw(Icons.use("back"))
+        drawing.html += "<span class=\"nav-back-label\">"
+        drawing.html.text(Self.shortBack(back.action))
+        drawing.html += "</span>"
+      }
+      html += "</form>"
+    }
+    if let home = navigation.dropFirst().first(where: { $0.action.key == ActionID.home.rawValue }) {
+      form(class: "nav-end")
+      button(home.action, number: home.number, class: "icon-button", label: home.action.label) { drawing in
+        drawing.html.raw(Icons.use("home"))
+      }
+      html += "</form>"
+    }
+    html += "<h3 class=\"title\""
+    html.attribute("id", id + "-title")
+    html.attribute("title", snapshot.title)
+    html += " tabindex=\"-1\">"
+    html.text(snapshot.title)
+    html += "</h3></header>"
+  }
+
+  /// A back button's words on the bar: where it goes, short ("Tasks" for "Back to tasks"); its full label is its
+  /// accessible name.
+  static func shortBack(_ action: ScreenSnapshot.Action) -> String {
+    let label = action.label
+    for prefix in ["Back to the ", "Back to "] where label.hasPrefix(prefix) {
+      let rest = label.dropFirst(prefix.count)
+      return rest.prefix(1).uppercased() + rest.dropFirst()
+    }
+    return label
+  }
+
+  mutating func banners() {
+    if let error = snapshot.error, !errorIsAtField {
+      let network = error.category == .network
+      html += network ? "<div class=\"banner offline\" role=\"alert\">" : "<div class=\"banner error\" role=\"alert\">"
+      html.raw(Icons.use(network ? "offline" : "alert"))
+      html += "<div class=\"banner-text\"><p>"
+      html.text(error.message)
+      html += "</p>"
+      recoveries()
+      html += "</div></div>"
+    }
+    if let since = snapshot.staleSince {
+      html += "<div class=\"banner cached\" role=\"status\">"
+      html.raw(Icons.use("offline"))
+      html += "<div class=\"banner-text\"><p>Offline · showing what this phone saved "
+      html.text(DateText.full(since, now: frame.now ?? since))
+      html += "</p></div></div>"
+    }
+    for note in snapshot.notes {
+      html += "<p class=\"note\">"
+      html.raw(Icons.use("sync"))
+      html += "<span>"
+      html.text(note)
+      html += "</span></p>"
+    }
+  }
+
+  /// Whether the error is about a value of the screen's form, and so is shown at its field.
+  var errorIsAtField: Bool {
+    guard snapshot.error != nil, let failed = snapshot.failed else { return false }
+    return formKeys.contains(failed)
+  }
+
+  /// The screen's own actions the error names as its ways forward: buttons, or for a value, what to correct.
+  mutating func recoveries() {
+    let buttons = snapshot.recoveries.filter { $0.input == nil }
+    let fields = snapshot.recoveries.filter { $0.input != nil }
+    if !buttons.isEmpty {
+      form(class: "recoveries")
+      for action in buttons {
+        button(action, number: number(of: action), class: "btn small")
+      }
+      html += "</form>"
+    }
+    if !fields.isEmpty {
+      html += "<p class=\"hint\">You can: "
+      for (index, action) in fields.enumerated() {
+        if index > 0 { html += ", " }
+        html.text(action.label)
+      }
+      html += ".</p>"
+    }
+  }
+
+  mutating func toast() {
+    guard let notice = snapshot.notice else { return }
+    html += "<div class=\"toast\" role=\"status\">"
+    html.raw(Icons.use("check"))
+    html += "<span>"
+    html.text(notice)
+    html += "</span></div>"
+  }
+
+  // MARK: Screens
+
+  /// The home screen: a greeting card in the brand's colours, the modules as tiles, the family's members.
+  mutating func dashboard() {
+    var greeting: String?
+    var facts: [(String, String)] = []
+    var rest: [Block] = []
+    for block in snapshot.blocks {
+      switch block {
+      case .paragraph(let text) where greeting == nil: greeting = text
+      case .field(let label, let value) where rest.isEmpty: facts.append((label, value))
+      default: rest.append(block)
+      }
+    }
+    html += "<div class=\"hero-card\">"
+    if let family = snapshot.family {
+      html += "<p class=\"hero-family\">"
+      html.text(family.name)
+      html += "</p>"
+    }
+    if let greeting {
+      html += "<p class=\"hero-greeting\">"
+      html.text(greeting)
+      html += "</p>"
+    }
+    if !facts.isEmpty {
+      html += "<dl class=\"hero-facts\">"
+      for (label, value) in facts {
+        html += "<div><dt>"
+        html.text(label)
+        html += "</dt><dd>"
+        html.text(value)
+        html += "</dd></div>"
+      }
+      html += "</dl>"
+    }
+    html += "</div>"
+    tiles()
+    blocks(rest)
+  }
+
+  /// The module tiles of the home screen.
+  mutating func tiles() {
+    let modules = numbered.filter { Icons.module($0.action.key) != nil }
+    guard !modules.isEmpty else { return }
+    form()
+    html += "<ul class=\"tiles\" aria-label=\"Modules\">"
+    for (number, action) in modules {
+      html += "<li>"
+      button(action, number: number, class: "tile") { drawing in
+        drawing.html += "<span class=\"tile-icon\">"
+        drawing.html.raw(Icons.use(Icons.module(action.key) ?? "tasks"))
+        drawing.html += "</span><span class=\"tile-label\">"
+        drawing.html.text(action.label)
+        drawing.html += "</span>"
+      }
+      html += "</li>"
+    }
+    html += "</ul></form>"
+  }
+
+  /// Onboarding, sign-in and family set-up: the brand's gradient, an illustration, the words and the choices.
+  mutating func brandScreen() {
+    html += "<div class=\"brand-panel\">"
+    switch snapshot.screen {
+    case .onboarding:
+      let page = snapshot.blocks.lazy.compactMap { block -> Int? in
+        if case .pager(let page, _) = block { page } else { nil }
+      }.first
+      html.raw(Illustrations.onboarding(page: page ?? 1))
+    case .familySetup, .familyCreated:
+      html.raw(Illustrations.family)
+    default:
+      html.raw(Illustrations.logo)
+      html += "<p class=\"wordmark\">TribeBoard</p>"
+    }
+    html += "</div>"
+    blocks(snapshot.blocks)
+  }
+
+  // MARK: Content
+
+  mutating func blocks(_ blocks: [Block]) {
+    var index = 0
+    while index < blocks.count {
+      switch blocks[index] {
+      case .paragraph(let text):
+        html += "<p class=\"paragraph\">"
+        html.text(text)
+        html += "</p>"
+        index += 1
+      case .field:
+        html += "<dl class=\"fields\">"
+        while index < blocks.count, case .field(let label, let value) = blocks[index] {
+          if index + 1 < blocks.count, case .qr = blocks[index + 1] { break }
+          html += "<div class=\"field-row\"><dt>"
+          html.text(label)
+          html += "</dt><dd>"
+          html.text(value)
+          html += "</dd></div>"
+          index += 1
+        }
+        html += "</dl>"
+        if index < blocks.count, case .field(let label, let value) = blocks[index] {
+          // A field right before a QR code is the code it stands for: drawn as a card.
+          html += "<div class=\"code-card\"><p class=\"code-label\">"
+          html.text(label)
+          html += "</p><p class=\"code\">"
+          html.text(value)
+          html += "</p></div>"
+          index += 1
+        }
+      case .input:
+        var fields: [FormField] = []
+        while index < blocks.count, case .input(let field) = blocks[index] {
+          fields.append(field)
+          index += 1
+        }
+        formFields(fields)
+      case .section(let title):
+        html += "<h4 class=\"section\">"
+        html.text(title)
+        html += "</h4>"
+        index += 1
+      case .item:
+        var items: [Item] = []
+        while index < blocks.count, case .item(let item) = blocks[index] {
+          items.append(item)
+          index += 1
+        }
+        list(items)
+      case .empty(let text):
+        html += "<div class=\"empty-state\">"
+        html.raw(Illustrations.empty(snapshot.screen))
+        html += "<p>"
+        html.text(text)
+        html += "</p></div>"
+        index += 1
+      case .qr(let payload):
+        html += "<div class=\"qr-card\">"
+        html.raw(PhoneRenderer.qrSVG(payload))
+        html += "<p class=\"link\">Link: <span class=\"mono\">"
+        html.text(payload)
+        html += "</span></p></div>"
+        index += 1
+      case .pager(let page, let count):
+        html += "<div class=\"pager\" role=\"img\""
+        html.attribute("aria-label", "Page \(page) of \(count)")
+        html += ">"
+        for dot in 1...max(1, count) {
+          html += dot == page ? "<span class=\"dot current\"></span>" : "<span class=\"dot\"></span>"
+        }
+        html += "</div>"
+        index += 1
+      }
+    }
+  }
+
+  /// A run of list items, drawn by what they are; an agenda and a conversation grouped by day.
+  mutating func list(_ items: [Item]) {
+    switch items.first?.kind {
+    case .event: byDay(items, class: "agenda") { if case .event(let facts) = $0.kind { facts.start } else { nil } }
+    case .message: byDay(items, class: "chat") { if case .message(let facts) = $0.kind { facts.sentAt } else { nil } }
+    case .pickup: pickups(items)
+    default:
+      html += "<ul class=\"list\">"
+      for item in items { self.item(item) }
+      html += "</ul>"
+    }
+  }
+
+  mutating func byDay(_ items: [Item], class name: HTMLWriter.Markup, day: (Item) -> Date?) {
+    var current: String?
+    var open = false
+    for item in items {
+      let heading = day(item).map { PhoneRenderer.dayHeading($0, now: frame.now) }
+      if heading != current || !open {
+        if open { html += "</ol>" }
+        if let heading {
+          html += "<h4 class=\"day\">"
+          html.text(heading)
+          html += "</h4>"
+        }
+        html += "<ol class=\""
+        html += name
+        html += "\">"
+        open = true
+        current = heading
+      }
+      self.item(item)
+    }
+    if open { html += "</ol>" }
+  }
+
+  /// The school run: each route's drawing above its pickups.
+  mutating func pickups(_ items: [Item]) {
+    var routes: [(name: String, items: [Item])] = []
+    for item in items {
+      guard case .pickup(let facts) = item.kind else { continue }
+      if let last = routes.indices.last, routes[last].name == facts.route {
+        routes[last].items.append(item)
+      } else {
+        routes.append((facts.route, [item]))
+      }
+    }
+    for route in routes {
+      var riders: [Person] = []
+      for case .pickup(let facts) in route.items.map(\.kind) {
+        for person in facts.passengers where !riders.contains(person) { riders.append(person) }
+      }
+      html.raw(RouteDrawing.svg(route: route.name, stops: riders))
+      html += "<ul class=\"list pickups\">"
+      for item in route.items { self.item(item) }
+      html += "</ul>"
+    }
+  }
+
+  mutating func item(_ item: Item) {
+    switch item.kind {
+    case .task(let facts): task(item, facts)
+    case .notice(let facts): notice(item, facts)
+    case .message(let facts): message(item, facts)
+    case .event(let facts): event(item, facts)
+    case .pickup(let facts): pickup(item, facts)
+    case .member(let facts): member(item, facts)
+    case .setting(let facts): setting(facts)
+    case .plain: plain(item)
+    }
+  }
+
+  mutating func task(_ item: Item, _ facts: TaskFacts) {
+    html += "<li class=\"card task "
+    html += facts.state == .done ? "done" : facts.state == .overdue ? "overdue" : "open"
+    html += "\">"
+    itemForm(item)
+    if let done = item.actions.first(where: { $0.key == ActionID.markDone.rawValue }) {
+      itemButton(done, item: item, name: facts.title, class: "check") { drawing in
+        drawing.html.raw(Icons.use("check"))
+      }
+    } else {
+      html += "<span class=\"check "
+      html += facts.state == .done ? "checked" : "locked"
+      html += "\" role=\"img\""
+      html.attribute("aria-label", facts.state == .done ? "Done" : "Not yours to mark done")
+      html += ">"
+      if facts.state == .done { html.raw(Icons.use("check")) }
+      html += "</span>"
+    }
+    opening(item, name: facts.title) { drawing in
+      drawing.html += "<span class=\"task-body\"><span class=\"card-title\">"
+      drawing.html.text(facts.title)
+      drawing.html += "</span><span class=\"meta\">"
+      if let assignee = facts.assignee {
+        drawing.avatar(assignee, small: true)
+        drawing.html += "<span>"
+        drawing.html.text(assignee.name)
+        drawing.html += "</span>"
+      } else {
+        drawing.html += "<span>Unassigned</span>"
+      }
+      if let due = facts.due {
+        drawing.html += "<span class=\"due\">"
+        drawing.html.raw(Icons.use("clock"))
+        drawing.html.text(DateText.full(due, now: drawing.frame.now))
+        drawing.html += "</span>"
+      }
+      drawing.html += "</span>"
+      drawing.html += "<span class=\"chips\">"
+      if facts.points > 0 {
+        drawing.html += "<span class=\"chip points\">"
+        drawing.html.text(facts.points == 1 ? "1 pt" : "\(facts.points) pts")
+        drawing.html += "</span>"
+      }
+      switch facts.state {
+      case .overdue: drawing.html += "<span class=\"chip overdue\">Overdue</span>"
+      case .done: drawing.html += "<span class=\"chip done\">Done</span>"
+      case .open: break
+      }
+      if facts.waiting { drawing.waitingChip() }
+      drawing.html += "</span></span>"
+    }
+    html += "</form></li>"
+  }
+
+  mutating func notice(_ item: Item, _ facts: NoticeFacts) {
+    html += "<li class=\"card notice"
+    if facts.pinned { html += " pinned" }
+    html += "\">"
+    itemForm(item)
+    html += "<div class=\"notice-body\">"
+    if facts.pinned {
+      html += "<span class=\"pin-badge\">"
+      html.raw(Icons.use("pin"))
+      html += "Pinned</span>"
+    }
+    html += "<p class=\"notice-text\">"
+    html.text(facts.text)
+    html += "</p><p class=\"meta\">"
+    avatar(facts.author, small: true)
+    html += "<span>"
+    html.text(facts.author.name)
+    html += " · "
+    html.text(DateText.day(facts.postedAt, now: frame.now))
+    html += "</span>"
+    if facts.waiting { waitingChip() }
+    html += "</p></div>"
+    for action in item.actions {
+      itemButton(action, item: item, name: facts.text, class: "btn small pin-button") { drawing in
+        drawing.html.raw(Icons.use("pin"))
+        drawing.html += "<span>"
+        drawing.html.text(action.label)
+        drawing.html += "</span>"
+      }
+    }
+    html += "</form></li>"
+  }
+
+  mutating func message(_ item: Item, _ facts: MessageFacts) {
+    html += facts.isOwn ? "<li class=\"bubble-row own\">" : "<li class=\"bubble-row\">"
+    if !facts.isOwn { avatar(facts.sender, small: false) }
+    html += "<div class=\"bubble\">"
+    if !facts.isOwn {
+      html += "<p class=\"sender\">"
+      html.text(facts.sender.name)
+      html += "</p>"
+    } else {
+      html += "<p class=\"visually-hidden\">You</p>"
+    }
+    html += "<p class=\"bubble-text\">"
+    html.text(facts.text)
+    html += "</p><p class=\"bubble-meta\"><time>"
+    html.text(DateText.time(facts.sentAt))
+    html += "</time>"
+    if facts.isNew { html += "<span class=\"chip new\">New</span>" }
+    if facts.waiting { waitingChip() }
+    html += "</p></div></li>"
+  }
+
+  mutating func event(_ item: Item, _ facts: EventFacts) {
+    html += "<li class=\"card event kind-"
+    switch facts.kind {
+    case .event: html += "event"
+    case .birthday: html += "birthday"
+    case .schoolRun: html += "school-run"
+    }
+    html += "\">"
+    itemForm(item)
+    opening(item, name: facts.title) { drawing in
+      drawing.html += "<span class=\"when\">"
+      switch facts.kind {
+      case .birthday: drawing.html.raw(Icons.use("cake"))
+      case .schoolRun: drawing.html.raw(Icons.use("school-run"))
+      case .event: drawing.html.text(DateText.time(facts.start))
+      }
+      drawing.html += "</span><span class=\"event-body\"><span class=\"card-title\">"
+      drawing.html.text(facts.title)
+      drawing.html += "</span><span class=\"meta\">"
+      switch facts.kind {
+      case .birthday: drawing.html += "<span>Birthday</span>"
+      case .schoolRun:
+        drawing.html += "<span>School run · "
+        drawing.html.text(DateText.time(facts.start))
+        drawing.html += "</span>"
+      case .event: break
+      }
+      if let place = facts.place {
+        drawing.html += "<span class=\"place\">"
+        drawing.html.raw(Icons.use("place"))
+        drawing.html.text(place)
+        drawing.html += "</span>"
+      }
+      drawing.html += "</span>"
+      if !facts.participants.isEmpty {
+        drawing.html += "<span class=\"avatars\">"
+        for person in facts.participants.prefix(5) { drawing.avatar(person, small: true, named: true) }
+        drawing.html += "</span>"
+      }
+      drawing.html += "</span>"
+    }
+    html += "</form></li>"
+  }
+
+  mutating func pickup(_ item: Item, _ facts: PickupFacts) {
+    html += "<li class=\"card pickup"
+    if facts.isPast { html += " past" }
+    if facts.isMine { html += " mine" }
+    html += "\">"
+    itemForm(item)
+    html += "<div class=\"pickup-time\"><span class=\"big\">"
+    html.text(DateText.time(facts.at))
+    html += "</span><span>"
+    html.text(PhoneRenderer.dayHeading(facts.at, now: frame.now))
+    html += "</span></div><div class=\"pickup-body\"><p class=\"driver\">"
+    if let driver = facts.driver {
+      avatar(driver, small: true)
+      html += "<span>"
+      html.text(facts.isMine ? "You drive" : "\(driver.name) drives")
+      html += "</span>"
+    } else {
+      html += "<span class=\"chip needs-driver\">Needs a driver</span>"
+    }
+    if facts.isPast { html += "<span class=\"chip past\">Done</span>" }
+    if facts.waiting { waitingChip() }
+    html += "</p>"
+    if !facts.passengers.isEmpty {
+      html += "<p class=\"meta\"><span>Picking up</span><span class=\"avatars\">"
+      for person in facts.passengers { avatar(person, small: true, named: true) }
+      html += "</span></p>"
+    }
+    if facts.isMine && !facts.isPast {
+      html += "<details class=\"directions\"><summary>Directions</summary><ol>"
+      html += "<li>Leave home by "
+      html.text(DateText.time(facts.at.addingTimeInterval(-15 * 60)))
+      html += "</li>"
+      for person in facts.passengers {
+        html += "<li>Pick up "
+        html.text(person.name)
+        html += "</li>"
+      }
+      html += "<li>Arrive at school by "
+      html.text(DateText.time(facts.at))
+      html += "</li></ol></details>"
+    }
+    html += "</div>"
+    if let action = item.actions.first {
+      itemButton(
+        action, item: item, name: "the \(DateText.full(facts.at, now: frame.now)) pickup",
+        class: action.key == ActionID.claim.rawValue ? "btn small primary" : "btn small secondary")
+    }
+    html += "</form></li>"
+  }
+
+  mutating func member(_ item: Item, _ facts: MemberFacts) {
+    html += "<li class=\"card member"
+    if facts.ended { html += " ended" }
+    html += "\">"
+    itemForm(item)
+    opening(item, name: facts.person.name) { drawing in
+      drawing.avatar(facts.person, small: false)
+      drawing.html += "<span class=\"member-body\"><span class=\"card-title\">"
+      drawing.html.text(facts.person.name)
+      drawing.html += "</span><span class=\"meta\"><span class=\"chip role\">"
+      drawing.html.text(facts.role.displayName)
+      drawing.html += "</span>"
+      if let until = facts.until {
+        drawing.html += "<span>"
+        drawing.html.text(facts.ended ? "Access ended " : "Until ")
+        drawing.html.text(DateText.full(until, now: drawing.frame.now))
+        drawing.html += "</span>"
+      }
+      drawing.html += "</span></span>"
+    }
+    html += "</form></li>"
+  }
+
+  /// A notification setting: its label and a switch that toggles it.
+  mutating func setting(_ facts: SettingFacts) {
+    html += "<li class=\"card setting\"><span class=\"card-title\">"
+    html.text(facts.label)
+    html += "</span>"
+    if let toggle = numbered.first(where: { $0.action.key == ActionID.toggle.rawValue }) {
+      form()
+      html += "<input type=\"hidden\" name=\"words\""
+      html.attribute("value", toggle.action.words)
+      html += "/>"
+      html += renderer.isStill ? "<button type=\"button\" disabled" : "<button type=\"submit\""
+      html += " class=\"switch\" role=\"switch\" name=\"value\""
+      html.attribute("value", facts.label.lowercased())
+      html.attribute("aria-checked", facts.isOn ? "true" : "false")
+      html.attribute("aria-label", facts.label)
+      html += "><span class=\"knob\"></span></button></form>"
+    } else {
+      html += facts.isOn ? "<span class=\"chip\">On</span>" : "<span class=\"chip\">Off</span>"
+    }
+    html += "</li>"
+  }
+
+  mutating func plain(_ item: Item) {
+    html += "<li class=\"card plain\"><span class=\"card-title\">"
+    html.text(item.text)
+    html += "</span>"
+    if let flag = item.flag {
+      html += "<span class=\"chip\">"
+      html.text(flag.prefix(1) + flag.dropFirst().lowercased())
+      html += "</span>"
+    }
+    html += "</li>"
+  }
+
+  mutating func waitingChip() {
+    html += "<span class=\"chip waiting\">"
+    html.raw(Icons.use("sync"))
+    html += "Waiting to sync</span>"
+  }
+
+  /// A person's initials in their colour; their name is said with it when no text beside it says it.
+  mutating func avatar(_ person: Person, small: Bool, named: Bool = false) {
+    html += small ? "<span class=\"avatar small c" : "<span class=\"avatar c"
+    html.number(person.colour)
+    html += "\""
+    if named {
+      html += " role=\"img\""
+      html.attribute("aria-label", person.name)
+      html.attribute("title", person.name)
+    } else {
+      html += " aria-hidden=\"true\""
+    }
+    html += ">"
+    html.text(person.initials)
+    html += "</span>"
+  }
+
+  // MARK: Item controls
+
+  /// The form an item's controls post in: the phone's person and the item's identity.
+  mutating func itemForm(_ item: Item) {
+    form(class: "item-form")
+    if case .live = renderer.mode, let identity = item.id {
+      html += "<input type=\"hidden\" name=\"item\""
+      html.attribute("value", identity)
+      html += "/>"
+    }
+  }
+
+  /// The item's main part: a button that opens it (with a chevron) when it can be opened, else the same content.
+  mutating func opening(_ item: Item, name: String, content: (inout Drawing) -> Void) {
+    if let open = item.actions.first(where: { $0.key == ActionID.openItem.rawValue }) {
+      html += renderer.isStill ? "<button type=\"button\" disabled" : "<button type=\"submit\""
+      html += " class=\"card-main\" name=\"action\""
+      html.attribute("value", open.key)
+      html += ">"
+      content(&self)
+      html += "<span class=\"chevron\">"
+      html.raw(Icons.use("chevron"))
+      html += "</span></button>"
+    } else {
+      html += "<div class=\"card-main\">"
+      content(&self)
+      html += "</div>"
+    }
+  }
+
+  /// A control of one item: it names the action and the item, so it acts on that item whatever moved since.
+  mutating func itemButton(
+    _ action: ScreenSnapshot.Action, item: Item, name: String, class className: HTMLWriter.Markup,
+    content: ((inout Drawing) -> Void)? = nil
+  ) {
+    html += renderer.isStill ? "<button type=\"button\" disabled" : "<button type=\"submit\""
+    html += " class=\""
+    html += className
+    html += "\" name=\"action\""
+    html.attribute("value", action.key)
+    html.attribute("aria-label", "\(action.label): \(name)")
+    html += ">"
+    if let content { content(&self) } else { html.text(action.label) }
+    html += "</button>"
+  }
+
+  // MARK: Forms and actions
+
+  /// The screen's form: every field with its input, its value and its error, one submit (the screen's save).
+  mutating func formFields(_ fields: [FormField]) {
+    let actions = Dictionary(snapshot.actions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    form(class: "app-form")
+    html += "<input type=\"hidden\" name=\"form\" value=\"1\"/>"
+    var firstError = true
+    for (index, field) in fields.enumerated() {
+      guard let action = actions[field.action.rawValue], let input = action.input else { continue }
+      let inputID = "\(id)-\(field.action.rawValue)"
+      let failed = snapshot.error != nil && snapshot.failed == field.action.rawValue
+      html += failed ? "<div class=\"form-field invalid\">" : "<div class=\"form-field\">"
+      html += field.required ? "<label class=\"required\"" : "<label"
+      html.attribute("for", inputID)
+      html += ">"
+      html.text(field.label)
+      html += "</label><input type=\"hidden\""
+      html.attribute("name", "words.\(index + 1)")
+      html.attribute("value", action.words)
+      html += "/>"
+      if field.choices.isEmpty {
+        control(
+          input, id: inputID, name: "value.\(index + 1)", value: field.typed, required: field.required,
+          maxLength: field.maxLength, invalid: failed ? inputID + "-error" : nil, autofocus: failed && firstError)
+      } else {
+        html += "<select"
+        html.attribute("id", inputID)
+        html.attribute("name", "value.\(index + 1)")
+        if failed {
+          html += " aria-invalid=\"true\" data-autofocus"
+          html.attribute("aria-describedby", inputID + "-error")
+        }
+        if renderer.isStill { html += " disabled" }
+        html += "><option value=\"\">Choose someone</option>"
+        for choice in field.choices {
+          html += choice.value == field.typed ? "<option selected" : "<option"
+          html.attribute("value", choice.value)
+          html += ">"
+          html.text(choice.label)
+          html += "</option>"
+        }
+        html += "</select>"
+      }
+      html += "<p class=\"field-error\""
+      html.attribute("id", inputID + "-error")
+      if failed {
+        html += " role=\"alert\">"
+        html.text(snapshot.error?.message ?? "")
+        firstError = false
+      } else {
+        html += " hidden>"
+      }
+      html += "</p></div>"
+    }
+    if let save = numbered.first(where: { $0.action.key == ActionID.save.rawValue }) {
+      button(save.action, number: save.number, class: "btn primary block")
+    }
+    html += "</form>"
+  }
+
+  /// An input for a value of `kind`.
+  mutating func control(
+    _ kind: ArgumentKind, id inputID: String, name: String, value: String?, required: Bool, maxLength: Int?,
+    invalid errorID: String?, autofocus: Bool
+  ) {
+    func common(_ drawing: inout Drawing) {
+      drawing.html.attribute("id", inputID)
+      drawing.html.attribute("name", name)
+      if required { drawing.html += " required" }
+      if let errorID {
+        drawing.html += " aria-invalid=\"true\""
+        drawing.html.attribute("aria-describedby", errorID)
+      }
+      if autofocus { drawing.html += " data-autofocus" }
+      if drawing.renderer.isStill { drawing.html += " disabled" }
+    }
+    switch kind {
+    case .role(let among):
+      html += "<select"
+      common(&self)
+      html += ">"
+      for role in among {
+        html += "<option"
+        html.attribute("value", role.displayName.lowercased())
+        html += ">"
+        html.text(role.displayName)
+        html += "</option>"
+      }
+      html += "</select>"
+    case .notification:
+      html += "<select"
+      common(&self)
+      html += ">"
+      for kind in NotificationPreferences.Kind.allCases {
+        html += "<option"
+        html.attribute("value", kind.label.lowercased())
+        html += ">"
+        html.text(kind.label)
+        html += "</option>"
+      }
+      html += "</select>"
+    case .date:
+      html += "<input type=\"datetime-local\""
+      if let value { html.attribute("value", value.replacingOccurrences(of: " ", with: "T")) }
+      common(&self)
+      html += "/>"
+    case .points:
+      html += "<input type=\"number\" min=\"0\" inputmode=\"numeric\""
+      html.attribute("max", String(Validation.maximumPoints))
+      if let value { html.attribute("value", value) }
+      common(&self)
+      html += "/>"
+    case .item:
+      html += "<input type=\"number\" min=\"1\" inputmode=\"numeric\""
+      common(&self)
+      html += "/>"
+    case .names:
+      html += "<input type=\"text\" autocomplete=\"off\" placeholder=\"Everyone, or names with commas\""
+      if let value { html.attribute("value", value) }
+      common(&self)
+      html += "/>"
+    case .text:
+      html += "<input type=\"text\" autocomplete=\"off\""
+      if let maxLength { html.attribute("maxlength", String(maxLength)) }
+      if let value { html.attribute("value", value) }
+      common(&self)
+      html += "/>"
+    }
+  }
+
+  /// The screen's other actions: values to give (each a small form), then buttons, the main one first.
+  mutating func screenActions() {
+    let form = formKeys
+    var buttons: [(Int, ScreenSnapshot.Action)] = []
+    for (number, action) in numbered {
+      guard action.kind != .navigation, !action.isItemAction, !form.contains(action.key),
+        Icons.module(action.key) == nil || snapshot.screen != .dashboard
+      else { continue }
+      if hasForm && action.key == ActionID.save.rawValue { continue }
+      if action.key == ActionID.send.rawValue && snapshot.screen == .messages { continue }
+      if action.key == ActionID.toggle.rawValue && snapshot.screen == .notifications { continue }
+      if let input = action.input {
+        valueForm(action, number: number, input: input)
+      } else {
+        buttons.append((number, action))
+      }
+    }
+    guard !buttons.isEmpty else { return }
+    self.form(class: "actions")
+    for (number, action) in buttons {
+      let className: HTMLWriter.Markup =
+        switch action.kind {
+        case .primary: "btn primary block"
+        case .destructive: "btn destructive block"
+        default: "btn secondary block"
+        }
+      button(action, number: number, class: className) { drawing in
+        if let icon = Icons.forAction(action.key) { drawing.html.raw(Icons.use(icon)) }
+        drawing.html += "<span>"
+        drawing.html.text(action.label)
+        drawing.html += "</span>"
+      }
+    }
+    html += "</form>"
+  }
+
+  /// An action that takes a value: a labelled input of the value's kind and a submit named by the action.
+  mutating func valueForm(_ action: ScreenSnapshot.Action, number: Int, input: ArgumentKind) {
+    let inputID = "\(id)-field-\(action.key)"
+    let failed = snapshot.error != nil && snapshot.failed == action.key
+    form(class: "value-form")
+    html += "<input type=\"hidden\" name=\"words\""
+    html.attribute("value", action.words)
+    html += "/><label"
+    html.attribute("for", inputID)
+    html += ">"
+    html.text(PhoneRenderer.fieldLabel(input))
+    html += "</label><div class=\"value-row\">"
+    control(
+      input, id: inputID, name: "value", value: nil, required: true, maxLength: nil, invalid: nil, autofocus: failed)
+    button(action, number: number, class: "btn primary")
+    html += "</div></form>"
+  }
+
+  /// The conversation's composer, docked at the bottom of the screen.
+  mutating func composer() {
+    guard snapshot.screen == .messages,
+      let send = numbered.first(where: { $0.action.key == ActionID.send.rawValue })
+    else { return }
+    let inputID = "\(id)-composer"
+    form(class: "composer")
+    html += "<input type=\"hidden\" name=\"words\""
+    html.attribute("value", send.action.words)
+    html += "/><label class=\"visually-hidden\""
+    html.attribute("for", inputID)
+    html += ">Message</label><input type=\"text\" name=\"value\" autocomplete=\"off\" maxlength=\"500\" required"
+    html.attribute("id", inputID)
+    html += " placeholder=\"Message the family\""
+    if renderer.isStill { html += " disabled" }
+    html += "/>"
+    button(send.action, number: send.number, class: "send-button", label: send.action.label) { drawing in
+      drawing.html.raw(Icons.use("send"))
+    }
+    html += "</form>"
+  }
+
+  /// The question before an action that can't be undone, as an action sheet: the choice that does it looks it.
+  mutating func confirmSheet() {
+    html += "<div class=\"sheet-backdrop\"></div><div class=\"sheet\" role=\"alertdialog\""
+    html.attribute("aria-labelledby", id + "-question")
+    html += ">"
+    for case .paragraph(let question) in snapshot.blocks {
+      html += "<p class=\"question\""
+      html.attribute("id", id + "-question")
+      html += ">"
+      html.text(question)
+      html += "</p>"
+    }
+    form(class: "sheet-actions")
+    for (number, action) in numbered {
+      button(
+        action, number: number, class: action.kind == .destructive ? "btn destructive block" : "btn secondary block")
+    }
+    html += "</form></div>"
+  }
+
+  // MARK: Controls
+
+  /// A form posting to the simulation for the phone's person; in a still phone, a plain container.
+  mutating func form(class className: HTMLWriter.Markup? = nil) {
+    switch renderer.mode {
+    case .live(let path):
+      html += "<form method=\"post\""
+      html.attribute("action", path)
+    case .still:
+      html += "<form"
+    }
+    if let className {
+      html += " class=\""
+      html += className
+      html += "\""
+    }
+    html += ">"
+    if case .live = renderer.mode {
+      html += "<input type=\"hidden\" name=\"phone\""
+      html.attribute("value", frame.user)
+      html += "/>"
+    }
+  }
+
+  func number(of action: ScreenSnapshot.Action) -> Int? {
+    snapshot.actions.firstIndex(of: action).map { $0 + 1 }
+  }
+
+  /// A button sending `action`'s words, numbered for the number keys, showing `content` (the label when `nil`);
+  /// `label` names a button that shows only an icon.
+  mutating func button(
+    _ action: ScreenSnapshot.Action, number: Int?, class className: HTMLWriter.Markup, label: String? = nil,
+    content: ((inout Drawing) -> Void)? = nil
+  ) {
+    html += renderer.isStill ? "<button type=\"button\" disabled" : "<button type=\"submit\""
+    html += " class=\""
+    html += className
+    html += "\" name=\"line\""
+    html.attribute("value", action.words)
+    html.attribute("data-action", action.key)
+    if let number { html.attribute("data-n", String(number)) }
+    if let label { html.attribute("aria-label", label) }
+    if action.kind == .navigation { html += " data-nav=\"back\"" }
+    html += ">"
+    if let content { content(&self) } else { html.text(action.label) }
+    html += "</button>"
   }
 }

@@ -24,12 +24,13 @@ public enum ScreenReaderRenderer {
       switch block {
       case .paragraph(let text): lines.append(text)
       case .field(let label, let value): lines.append("\(label): \(value)")
+      case .input(let field): lines.append("\(field.label): \(field.value ?? "—")")
       case .section(let title): lines.append("Heading, \(title)")
-      case .item(let ref, let text, let flag):
+      case .item(let item):
         position += 1
-        let number = ref.map { "number \($0), " } ?? ""
+        let number = item.number.map { "number \($0), " } ?? ""
         lines.append(
-          "List item \(position) of \(items), \(number)\(text)" + (flag.map { ", \($0.lowercased())" } ?? ""))
+          "List item \(position) of \(items), \(number)\(item.text)" + (item.flag.map { ", \($0.lowercased())" } ?? ""))
       case .empty(let text): lines.append(text)
       case .qr(let payload): lines.append("Image, QR code for \(payload)")
       case .pager(let page, let count): lines.append("Page \(page) of \(count)")

@@ -201,21 +201,24 @@ extension TextRenderer {
       body.text += ": "
       body.text += style.apply(.bold, value)
       body.endLine()
+    case .input:
+      // Drawn as the field it was cleaned into.
+      break
     case .section(let title):
       body.separate()
       body.append(style.apply(.bold, title))
-    case .item(let ref, let text, let flag):
+    case .item(let item):
       body.beginLine()
       body.text += "  "
-      if let ref {
+      if let ref = item.number {
         body.text += "#"
         body.text += String(ref)
       } else {
         body.text += "•"
       }
       body.text += " "
-      body.text += text
-      if let flag {
+      body.text += item.text
+      if let flag = item.flag {
         body.text += "  "
         body.text += style.apply(.warning, "[\(flag)]")
       }

@@ -69,14 +69,35 @@ public struct StepRecord: Encodable, Sendable {
         try container.encode("field", forKey: .kind)
         try container.encode(label, forKey: .label)
         try container.encode(value, forKey: .value)
+      case .input(let field):
+        try container.encode("field", forKey: .kind)
+        try container.encode(field.label, forKey: .label)
+        try container.encode(field.value ?? "—", forKey: .value)
+        try container.encode(field.action.rawValue, forKey: .input)
+        try container.encode(field.required, forKey: .required)
       case .section(let title):
         try container.encode("section", forKey: .kind)
         try container.encode(title, forKey: .text)
-      case .item(let ref, let text, let flag):
+      case .item(let item):
         try container.encode("item", forKey: .kind)
-        try container.encode(ref, forKey: .ref)
-        try container.encode(text, forKey: .text)
-        try container.encode(flag, forKey: .flag)
+        try container.encode(item.number, forKey: .ref)
+        try container.encode(item.text, forKey: .text)
+        try container.encode(item.flag, forKey: .flag)
+        // What the item is and its own actions, for a thing of the app (not a plain row).
+        try container.encodeIfPresent(item.id, forKey: .id)
+        switch item.kind {
+        case .plain: break
+        case .task(let facts): try container.encode(Facts(type: "task", facts: facts), forKey: .thing)
+        case .notice(let facts): try container.encode(Facts(type: "notice", facts: facts), forKey: .thing)
+        case .message(let facts): try container.encode(Facts(type: "message", facts: facts), forKey: .thing)
+        case .event(let facts): try container.encode(Facts(type: "event", facts: facts), forKey: .thing)
+        case .pickup(let facts): try container.encode(Facts(type: "pickup", facts: facts), forKey: .thing)
+        case .member(let facts): try container.encode(Facts(type: "member", facts: facts), forKey: .thing)
+        case .setting(let facts): try container.encode(Facts(type: "setting", facts: facts), forKey: .thing)
+        }
+        if item.id != nil, item.number != nil {
+          try container.encode(item.actions.map(\.key), forKey: .actions)
+        }
       case .empty(let text):
         try container.encode("empty", forKey: .kind)
         try container.encode(text, forKey: .text)
@@ -90,7 +111,23 @@ public struct StepRecord: Encodable, Sendable {
       }
     }
 
-    enum CodingKeys: String, CodingKey { case kind, text, label, value, ref, flag, page, count }
+    enum CodingKeys: String, CodingKey {
+      case kind, text, label, value, ref, flag, page, count, id, thing, actions, input, required
+    }
+
+    /// An item's facts, with what it is (`"type": "task"`).
+    struct Facts<Value: Encodable>: Encodable {
+      var type: String
+      var facts: Value
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try facts.encode(to: encoder)
+      }
+
+      enum CodingKeys: String, CodingKey { case type }
+    }
   }
 
   public struct Failure: Encodable, Sendable {
@@ -179,6 +216,7 @@ public struct StepRecord: Encodable, Sendable {
   public func jsonLine() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
     let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
   }

@@ -102,7 +102,7 @@ public enum Storyboard {
       <meta name="viewport" content="width=device-width, initial-scale=1"/>
       <title>\(HTML.escape(title))</title>
       <style>
-      \(Stylesheet.css)
+      \(Assets.css)
       .storyboard { max-width: 60rem; margin: 0 auto; padding: var(--space-5); }
       .card { display: flex; flex-wrap: wrap; gap: var(--space-5); align-items: flex-start; padding: var(--space-4);
         margin: var(--space-4) 0; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius-md); }

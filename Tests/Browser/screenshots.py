@@ -11,10 +11,13 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 SHOTS = [
     ("onboarding", "new-user", []),
+    ("sign-in", "new-user", ["skip"]),
     ("dashboard", "family-admin", []),
     ("tasks", "family-admin", ["tasks"]),
     ("calendar", "family-admin", ["calendar"]),
     ("messages", "family-admin", ["messages"]),
+    ("noticeboard", "family-admin", ["messages", "noticeboard"]),
+    ("add-task", "family-admin", ["tasks", "add task", "title Put the bins out", "points 500"]),
     ("school-run", "family-admin", ["school run"]),
     ("settings", "family-admin", ["settings"]),
     ("family-created", "new-user", ["skip", "sign in apple", "retry", "create family", "name The Johnsons"]),
@@ -25,7 +28,13 @@ def main():
     binary, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
     for scheme in ("light", "dark"):
-        driver = chrome(dark=scheme == "dark", width=1280, height=1000)
+        driver = chrome(dark=scheme == "dark", width=1440, height=900)
+        # Still pictures: no launch screen, no transitions.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": scheme},
+            {"name": "prefers-reduced-motion", "value": "reduce"}]})
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
         try:
             for name, scenario, lines in SHOTS:
                 with Server(binary, scenario) as server:

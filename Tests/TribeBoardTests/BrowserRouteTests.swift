@@ -414,3 +414,81 @@ extension BrowserRouteTests {
     }
   }
 }
+
+/// A click is an intent: an item's action names the item by its identity, never its position (defect #21).
+extension BrowserRouteTests {
+  static func post(_ client: any TestClientProtocol, _ fields: [String: String]) async throws -> [String: String] {
+    try await client.execute(uri: "/s/default/input", method: .post, headers: Self.form, body: Self.body(fields)) {
+      response in
+      #expect(response.status == .ok)
+      return Self.update(response.body)
+    }
+  }
+
+  @Test func aRowsActionActsOnThatRowAfterAnotherPhoneChangedTheList() async throws {
+    try await Self.test(await Self.server("family-admin")) { client in
+      _ = try await Self.post(client, ["line": "tasks", "phone": "sarah"])
+      _ = try await Self.post(client, ["control": "as", "value": "ben"])
+      _ = try await Self.post(client, ["line": "tasks", "phone": "ben"])
+      // Ben marks the bins done, which moves them down a list sorted afresh; Sarah clicks her Weekly shop row.
+      _ = try await Self.post(client, ["line": "done 1", "phone": "ben"])
+      let state = try await Self.post(client, ["action": "mark-done", "item": "shopping", "phone": "sarah"])
+      let phones = try #require(state["phones"])
+      #expect(phones.contains("“Weekly shop” done."), "the row clicked, not the one now at its old number")
+      #expect(!phones.contains("already done"))
+      #expect(state["log"]?.contains("&gt; done ") == true, "the log (and a recording) says the REPL's words")
+    }
+  }
+
+  @Test func anItemNoLongerOnTheScreenIsRefusedAndNothingChanges() async throws {
+    try await Self.test(await Self.server("family-admin")) { client in
+      _ = try await Self.post(client, ["line": "tasks", "phone": "sarah"])
+      let state = try await Self.post(client, ["action": "mark-done", "item": "no-such-task", "phone": "sarah"])
+      #expect(state["log"]?.contains("That item is no longer on this screen; nothing was changed.") == true)
+      #expect(state["phones"]?.contains("toast") != true)
+    }
+  }
+
+  @Test func aWholeFormIsSubmittedOnceAndItsFirstRefusedFieldStops() async throws {
+    try await Self.test(await Self.server("family-admin")) { client in
+      _ = try await Self.post(client, ["line": "tasks", "phone": "sarah"])
+      _ = try await Self.post(client, ["line": "add task", "phone": "sarah"])
+      let refused = try await Self.post(
+        client,
+        [
+          "form": "1", "phone": "sarah", "words.1": "title", "value.1": "Water the plants", "words.2": "for",
+          "value.2": "nobody-here", "words.3": "points", "value.3": "3", "line": "save",
+        ])
+      let form = try #require(refused["phones"])
+      #expect(form.contains("<div class=\"form-field invalid\">"))
+      #expect(form.contains("value=\"Water the plants\""), "the field set before the refusal keeps its value")
+      #expect(form.contains("data-screen=\"addTask\""))
+      let saved = try await Self.post(
+        client,
+        [
+          "form": "1", "phone": "sarah", "words.1": "title", "value.1": "Water the plants", "words.2": "for",
+          "value.2": "mia", "words.3": "due", "value.3": "", "words.4": "points", "value.4": "3", "line": "save",
+        ])
+      let list = try #require(saved["phones"])
+      #expect(list.contains("Added “Water the plants”."))
+      #expect(list.contains("data-screen=\"tasks\""))
+    }
+  }
+
+  @Test func choicesReadFromTheirForms() throws {
+    #expect(
+      try BrowserInput.choice(from: .init(fields: ["action": "pin", "item": "wifi"])) == .onItem(.pin, item: "wifi"))
+    #expect(throws: BrowserInput.Invalid.self) {
+      try BrowserInput.choice(from: .init(fields: ["action": "rm -rf", "item": "wifi"]))
+    }
+    #expect(
+      try BrowserInput.choice(
+        from: .init(fields: [
+          "form": "1", "words.1": "title", "value.1": " Bins ", "words.2": "due", "value.2": "2026-03-05T18:00",
+          "words.3": "for", "value.3": "", "line": "save",
+        ])) == .form(["title Bins", "due 2026-03-05 18:00", "save"]))
+    #expect(throws: BrowserInput.Invalid.self) {
+      try BrowserInput.choice(from: .init(fields: ["form": "1", "words.1": "title", "value.1": "x"]))
+    }
+  }
+}

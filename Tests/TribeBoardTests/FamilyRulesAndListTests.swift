@@ -25,7 +25,9 @@ import TribeBoardValidation
 
   func items(_ simulator: Simulator) -> [Int: String] {
     var items: [Int: String] = [:]
-    for case .item(let ref?, let text, _) in simulator.snapshot.blocks { items[ref] = text }
+    for case .item(let item) in simulator.snapshot.blocks {
+      if let number = item.number { items[number] = item.text }
+    }
     return items
   }
 
@@ -182,7 +184,7 @@ import TribeBoardValidation
     #expect(items(simulator)[2]?.hasPrefix("New wifi password") == true)
     #expect(
       simulator.snapshot.blocks.contains { block in
-        if case .item(2?, _, "PINNED"?) = block { true } else { false }
+        if case .item(let item) = block, item.number == 2, item.flag == "PINNED" { true } else { false }
       })
     for line in ["back", "noticeboard"] { _ = await simulator.handle(line) }
     #expect(items(simulator)[1]?.hasPrefix("New wifi password") == true)  // Pinned first, afresh.

@@ -83,32 +83,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func htmlWrittenInPiecesIsThePiecesJoined() {
-    let texts = Self.randomTexts(seed: 32, count: 800)
-    var random = SeededGenerator(seed: 33)
-    for start in stride(from: 0, to: texts.count - 8, by: 8) {
-      var html = HTMLText(capacity: 0)
-      var expected = ""
-      for text in texts[start..<(start + 8)] {
-        switch random.next() % 3 {
-        case 0:
-          html += "<p class=\"a\">"
-          expected += "<p class=\"a\">"
-        case 1:
-          html += "’s · "
-          expected += "’s · "
-        default:
-          let number = Int(random.next() % 1000)
-          html.append(number)
-          expected += String(number)
-        }
-        html.append(text)
-        expected += text
-      }
-      #expect(html.string == expected)
-    }
-  }
-
   @Test func slugsByBytesMatchTheScalarDefinition() {
     for text in Self.randomTexts(seed: 31) + ["Sarah's phone", "ÉCOLE-1", "日本", "a_b.c"] {
       let byScalars = String(

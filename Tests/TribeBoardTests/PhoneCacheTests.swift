@@ -159,9 +159,11 @@ import TribeBoardScenarios
     for _ in 0..<8 { _ = await simulator.handle(":clock +1s") }
     let dashboard = await simulator.handle("home")
     #expect(
-      dashboard.snapshot?.blocks.contains(.item(ref: nil, text: "message “Running late”", flag: "NOT SENT")) == true)
+      dashboard.snapshot?.blocks.contains(.row("message “Running late”", flag: "NOT SENT")) == true)
     let synced = await simulator.handle("sync now")
-    #expect(synced.snapshot?.blocks.contains { if case .item(_, _, "NOT SENT") = $0 { true } else { false } } == false)
+    #expect(
+      synced.snapshot?.blocks.contains { if case .item(let item) = $0, item.flag == "NOT SENT" { true } else { false } }
+        == false)
   }
 }
 

@@ -14,8 +14,10 @@ import TribeBoardScenarios
   static func phone(_ scenario: String, _ lines: [String]) async throws -> String {
     let simulator = Simulator(scenario: try BundledScenarios.scenario(named: scenario))
     await simulator.start()
-    for line in lines { _ = await simulator.handle(line) }
-    let view = try #require(await simulator.phoneView(of: simulator.actingUser))
+    var last: ScreenSnapshot?
+    for line in lines { last = await simulator.handle(line).snapshot }
+    // The screen the last step showed, as the browser draws the phone in hand.
+    let view = try #require(await simulator.phoneView(of: simulator.actingUser, shown: last))
     return renderer.render(
       view.snapshot,
       frame: .init(
@@ -23,59 +25,159 @@ import TribeBoardScenarios
         isActing: true))
   }
 
-  @Test func theDashboardHasTheStatusBarTitleAndAModuleTileWithAnIconForEachModule() async throws {
+  @Test func theDashboardHasTheStatusBarAGreetingCardAndAModuleTileWithAnIconForEachModule() async throws {
     let html = try await Self.phone("family-admin", [])
     #expect(html.contains("<span class=\"time\">08:00</span>"))
-    #expect(html.contains("<span>Online</span>"))
-    #expect(html.contains("<h3 class=\"title\" id=\"sarah-title\" tabindex=\"-1\">The Johnsons</h3>"))
-    #expect(html.contains("<p class=\"who\">The Johnsons · Sarah · Parent admin</p>"))
-    for module in ["Calendar", "Tasks", "Messages", "School run", "Settings"] {
-      #expect(html.contains("<use href=\"#icon-") && html.contains("<span>\(module)</span></button>"), "\(module)")
+    #expect(html.contains("<span class=\"visually-hidden\">Online</span>"))
+    #expect(
+      html.contains("<h3 class=\"title\" id=\"sarah-title\" title=\"The Johnsons\" tabindex=\"-1\">The Johnsons</h3>"))
+    #expect(html.contains("<p class=\"hero-greeting\">Good morning, Sarah!</p>"))
+    for (key, module) in [
+      ("open-calendar", "Calendar"), ("open-tasks", "Tasks"), ("open-messages", "Messages"),
+      ("open-school-run", "School run"), ("open-settings", "Settings"),
+    ] {
+      #expect(html.contains("data-action=\"\(key)\""), "\(module)")
+      #expect(html.contains("<span class=\"tile-label\">\(module)</span></button>"), "\(module)")
     }
     #expect(html.contains("<ul class=\"tiles\" aria-label=\"Modules\">"))
   }
 
-  @Test func listRowsHaveATitleDetailsABadgeAndTheirItemActions() async throws {
-    let html = try await Self.phone("family-admin", ["tasks"])
-    #expect(html.contains("<span class=\"row-title\">Tidy your room</span>"))
-    #expect(html.contains("<span class=\"chip overdue\">OVERDUE</span>"))
-    #expect(html.contains("value=\"done 1\" aria-label=\"Mark a task done: Tidy your room\""))
-    #expect(html.contains("<a") == false)
-    #expect(html.contains("class=\"back\"") && html.contains("<span>Dashboard</span>"))
+  /// The rows of a list with the item's own state-aware actions, each naming the item by its identity.
+  static func rows(_ html: String, class name: String) -> [String] {
+    html.components(separatedBy: "<li class=\"\(name)").dropFirst().map {
+      $0.components(separatedBy: "</form></li>")[0]
+    }
   }
 
-  @Test func anActionThatTakesAValueIsALabelledInputOfItsKindWithASubmitNamedByTheAction() async throws {
-    let html = try await Self.phone("family-admin", ["calendar", "add event"])
-    #expect(html.contains("<label for=\"sarah-field-when\">"))
-    #expect(html.contains("id=\"sarah-field-when\" name=\"value\" type=\"datetime-local\""))
+  @Test func aTaskIsACardWithACheckControlOnlyWhereItCanBeMarkedDoneAndItsIdentityNotItsNumber() async throws {
+    let html = try await Self.phone("family-admin", ["tasks"])
+    let cards = Self.rows(html, class: "card task")
+    #expect(cards.count == 5)
+    let open = try #require(cards.first { $0.contains("Tidy your room") })
+    #expect(open.contains("<input type=\"hidden\" name=\"item\" value=\"tidy\"/>"))
+    #expect(open.contains("name=\"action\" value=\"mark-done\" aria-label=\"Mark done: Tidy your room\""))
+    #expect(open.contains("<span class=\"chip overdue\">Overdue</span>"))
+    #expect(open.contains("<span class=\"chevron\">"))
+    #expect(!open.contains("done 1"))
+    let done = try #require(cards.first { $0.contains("Feed the cat") })
+    #expect(!done.contains("mark-done"))
+    #expect(done.contains("aria-label=\"Done\""))
+    #expect(done.contains("<span class=\"chip done\">Done</span>"))
+  }
+
+  @Test func aChildSeesNoCheckControlOnSomeoneElsesTask() async throws {
+    // Ben, a child, sees only his own tasks; Sarah's own list gives every open task its check control.
+    let html = try await Self.phone("family-admin", [":as ben", "tasks"])
+    for card in Self.rows(html, class: "card task") where card.contains("class=\"task-body\"") {
+      #expect(card.contains("mark-done") == !card.contains("chip done"))
+    }
+  }
+
+  @Test func aPinnedNoticeOffersUnpinOnlyAndAnotherPinOnly() async throws {
+    let html = try await Self.phone("family-admin", ["messages", "noticeboard"])
+    let notices = Self.rows(html, class: "card notice")
+    #expect(notices.count == 2)
+    let pinned = try #require(notices.first { $0.contains("Pinned</span>") })
+    #expect(pinned.contains("value=\"unpin\"") && !pinned.contains("value=\"pin\""))
+    let other = try #require(notices.first { !$0.contains("Pinned</span>") })
+    #expect(other.contains("value=\"pin\"") && !other.contains("value=\"unpin\""))
+  }
+
+  @Test func aPickupYouDriveOffersReleaseOnlyOthersClaimAndItsRouteIsDrawn() async throws {
+    let html = try await Self.phone("family-admin", ["school run"])
+    let pickups = Self.rows(html, class: "card pickup")
+    #expect(!pickups.isEmpty)
+    for pickup in pickups {
+      let mine = pickup.hasPrefix(" mine") || pickup.hasPrefix(" past mine")
+      #expect(pickup.contains("value=\"release\"") == mine)
+      #expect(pickup.contains("value=\"claim\"") == !mine)
+      #expect(pickup.contains("Needs a driver") == pickup.contains("value=\"claim\"") || pickup.contains("drives"))
+    }
+    #expect(html.contains("<svg class=\"route-map\" viewBox=\"0 0 320 100\" role=\"img\" aria-label=\"Route "))
+    #expect(html.contains("<summary>Directions</summary>"))
+  }
+
+  @Test func aPastPickupOffersNothing() async throws {
+    let html = try await Self.phone("family-admin", ["school run", ":clock +4h"])
+    let past = Self.rows(html, class: "card pickup past")
+    #expect(!past.isEmpty)
+    for pickup in past {
+      #expect(!pickup.contains("value=\"claim\"") && !pickup.contains("value=\"release\""))
+    }
+  }
+
+  @Test func messagesAreBubblesOwnOnOneSideGroupedByDayWithADockedComposer() async throws {
+    let html = try await Self.phone("family-admin", ["messages"])
+    #expect(html.contains("<h4 class=\"day\">Yesterday</h4><ol class=\"chat\">"))
+    #expect(html.contains("<li class=\"bubble-row own\">"))
+    #expect(html.contains("<li class=\"bubble-row\"><span class=\"avatar c"))
+    #expect(html.contains("<form method=\"post\" action=\"/s/default/input\" class=\"composer\">"))
+  }
+
+  @Test func theAgendaIsGroupedByDayWithEachKindItsOwn() async throws {
+    let html = try await Self.phone("family-admin", ["calendar"])
+    #expect(html.contains("<h4 class=\"day\">Today</h4>"))
+    #expect(html.contains("<h4 class=\"day\">Tomorrow</h4>"))
+    #expect(html.contains("<li class=\"card event kind-school-run\">"))
+    #expect(html.contains("<li class=\"card event kind-event\">"))
+    #expect(html.contains("role=\"img\" aria-label=\"Ben Johnson\""))
+  }
+
+  @Test func aFormIsOneFormWithEveryFieldAndOneSubmitAndItsErrorAtTheField() async throws {
+    let html = try await Self.phone("family-admin", ["tasks", "add task", "title Bins", "points 500"])
+    let forms = html.components(separatedBy: "class=\"app-form\"")
+    #expect(forms.count == 2)
+    let form = forms[1].components(separatedBy: "</form>")[0]
+    for field in ["title", "assign", "due", "points"] {
+      #expect(form.contains("id=\"sarah-\(field)\""), "\(field)")
+    }
+    #expect(form.contains("name=\"value.1\" required"))
+    #expect(form.contains("value=\"Bins\""))
+    #expect(form.contains("<div class=\"form-field invalid\">"))
+    #expect(form.contains("aria-invalid=\"true\" aria-describedby=\"sarah-points-error\" data-autofocus"))
+    #expect(form.contains("role=\"alert\">Points are a whole number from 0 to 100.</p>"))
+    #expect(form.contains("value=\"save\""))
+    #expect(!html.contains("<div class=\"banner error\""))
+  }
+
+  @Test func aSettingIsASwitch() async throws {
+    let html = try await Self.phone("family-admin", ["settings", "notifications"])
+    #expect(html.contains("role=\"switch\" name=\"value\" value=\"messages\" aria-checked="))
+  }
+
+  @Test func aValueActionIsALabelledInputOfItsKindWithASubmitNamedByTheAction() async throws {
     let roles = try await Self.phone("family-admin", ["settings", "family", "open 2"])
-    #expect(roles.contains("<select id=\"sarah-field-change-role\" name=\"value\">"))
+    #expect(roles.contains("<label for=\"sarah-field-change-role\">"))
+    #expect(roles.contains("<select id=\"sarah-field-change-role\" name=\"value\" required>"))
     #expect(roles.contains("<option value=\"parent admin\">Parent admin</option>"))
   }
 
-  @Test func onboardingHasPageDotsAndAPrimaryAction() async throws {
+  @Test func onboardingHasAnIllustrationPageDotsAndAPrimaryAction() async throws {
     let html = try await Self.phone("new-user", [])
+    #expect(html.contains("<svg class=\"illustration\""))
     #expect(html.contains("role=\"img\" aria-label=\"Page 1 of 3\""))
     #expect(html.contains("<span class=\"dot current\"></span>"))
-    #expect(html.contains("class=\"btn primary\" name=\"line\" value=\"next\" data-n=\"1\""))
+    #expect(html.contains("class=\"btn primary block\" name=\"line\" value=\"next\" data-action=\"next\" data-n=\"1\""))
   }
 
-  @Test func theFamilyCodeIsLargeAndAQuestionIsASheetWithItsTwoChoices() async throws {
+  @Test func theFamilyCodeIsLargeAndAQuestionIsAnActionSheetWhoseDestructiveChoiceLooksIt() async throws {
     let created = try await Self.phone(
       "new-user", ["skip", "sign in apple", "retry", "create family", "name The Johnsons"])
     #expect(created.contains("<div class=\"code-card\"><p class=\"code-label\">Family code</p>"))
     #expect(created.contains("<svg class=\"qr\" role=\"img\" aria-label=\"QR code for https://"))
     #expect(created.contains("<path fill=\"currentColor\" d=\"M4 4h7v1h-7z"))
     let question = try await Self.phone("family-admin", ["settings", "family", "open 2", "remove"])
-    #expect(question.contains("<div class=\"sheet\">"))
-    #expect(question.contains("class=\"btn destructive\" name=\"line\" value=\"yes\""))
-    #expect(question.contains("class=\"btn secondary\" name=\"line\" value=\"no\""))
+    #expect(question.contains("<div class=\"sheet\" role=\"alertdialog\""))
+    #expect(question.contains("class=\"btn destructive block\" name=\"line\" value=\"yes\""))
+    #expect(question.contains("class=\"btn secondary block\" name=\"line\" value=\"no\""))
   }
 
-  @Test func anErrorIsAnAlertWithItsRecoveriesAsButtonsAndANoticeIsAStatus() async throws {
-    let error = try await Self.phone("new-user", [":fault auth.signIn networkTimeout", "skip", "sign in apple"])
+  @Test func anErrorIsAnAlertWithItsRecoveriesAsButtonsAndANoticeIsAToast() async throws {
+    let error = try await Self.phone("new-user", [":fault auth.signIn invalidCredentials", "skip", "sign in apple"])
     #expect(error.contains("<div class=\"banner error\" role=\"alert\">"))
-    #expect(error.contains("value=\"retry\""))
+    let network = try await Self.phone("new-user", [":fault auth.signIn networkTimeout", "skip", "sign in apple"])
+    #expect(network.contains("<div class=\"banner offline\" role=\"alert\">"))
+    #expect(network.contains("value=\"retry\""))
     let notice = try await Self.phone("family-admin", ["tasks", "done 2"])
     #expect(notice.contains("<div class=\"toast\" role=\"status\">"))
   }
@@ -84,12 +186,57 @@ import TribeBoardScenarios
     let html = try await Self.phone("family-admin", ["messages", ":offline", "send Hello"])
     #expect(html.contains("<span>Offline</span>"))
     #expect(html.contains("1 change waiting"))
+    #expect(html.contains("<span class=\"chip waiting\">"))
+  }
+
+  @Test func aPersonHasTheSameColourAndInitialsOnEveryScreen() async throws {
+    let ben = Person(id: "ben", name: "Ben Johnson")
+    #expect(ben.initials == "BJ")
+    #expect(ben.colour == Person(id: "ben", name: "Benjamin").colour)
+    #expect(Person(id: "x", name: "").initials == "?")
+    #expect(Set(["sarah", "mark", "ben", "mia", "rose"].map { Person(id: $0, name: $0).colour }).count > 1)
+    let tasks = try await Self.phone("family-admin", ["tasks"])
+    let calendar = try await Self.phone("family-admin", ["calendar"])
+    let colour = "avatar small c\(ben.colour)\""
+    #expect(tasks.contains(colour) && calendar.contains(colour))
   }
 
   @Test func everyTextIsEscapedAndAStillPhoneHasInertControls() throws {
     var snapshot = ScreenSnapshot(AppState(), flow: Flow())
     snapshot.title = "<script>alert(1)</script>"
-    snapshot.blocks = [.item(ref: 1, text: "<img src=x onerror=alert(1)> · \"quoted\"", flag: "<b>")]
+    let evil = "<img src=x onerror=alert(1)> · \"quoted\""
+    let person = Person(id: "\"><b>", name: "<b>Bold</b> O'Brien")
+    snapshot.blocks = [
+      .row(evil, flag: "<b>"),
+      .item(
+        Item(
+          id: "t\"><b>", number: 1, text: evil,
+          kind: .task(
+            TaskFacts(title: evil, assignee: person, due: nil, points: 1, state: .open, waiting: false)))),
+      .item(
+        Item(
+          id: "m1", text: evil,
+          kind: .message(
+            MessageFacts(text: evil, sender: person, sentAt: Date(), isOwn: false, isNew: false, waiting: false)))),
+      .item(
+        Item(
+          id: "n1", number: 1, text: evil,
+          kind: .notice(NoticeFacts(text: evil, author: person, postedAt: Date(), pinned: true, waiting: false)))),
+      .item(
+        Item(
+          id: "p1", number: 1, text: evil,
+          kind: .pickup(
+            PickupFacts(
+              route: evil, at: Date(), driver: person, passengers: [person], isMine: true, isPast: false,
+              waiting: false)))),
+      .item(
+        Item(
+          id: "e1", number: 1, text: evil,
+          kind: .event(
+            EventFacts(title: evil, start: Date(), place: evil, kind: .event, participants: [person])))),
+      .input(FormField(.title, evil, value: evil)),
+      .field(evil, evil), .section(evil), .paragraph(evil), .empty(evil),
+    ]
     let html = PhoneRenderer(mode: .still).render(
       snapshot, frame: .init(user: "x\"><p", name: "O'Brien <b>", now: nil, isOnline: nil, waiting: 0, isActing: false))
     #expect(!html.contains("<script>") && !html.contains("<img") && !html.contains("<b>"))

@@ -170,8 +170,9 @@ import TribeBoardMocks
       case .paragraph(let text): rendered = renderer.wrap(text, width: 62)
       case .field(let label, let value): rendered = ["\(label): " + value]
       case .section(let title): rendered = [gap, title]
-      case .item(let ref, let text, let flag):
-        rendered = ["  \(ref.map { "#\($0)" } ?? "•") \(text)\(flag.map { "  [\($0)]" } ?? "")"]
+      case .item(let item):
+        rendered = ["  \(item.number.map { "#\($0)" } ?? "•") \(item.text)\(item.flag.map { "  [\($0)]" } ?? "")"]
+      case .input(let field): rendered = ["\(field.label): " + (field.value ?? "—")]
       case .empty(let text): rendered = ["  " + text]
       case .qr, .pager: rendered = []
       }
@@ -207,13 +208,16 @@ import TribeBoardMocks
     var snapshot = ScreenSnapshot(AppState(), flow: Flow())
     for _ in 0..<1500 {
       snapshot.title = text()
-      snapshot.blocks = (0..<Int(random.next() % 6)).map { _ in
+      snapshot.blocks = (0..<Int(random.next() % 6)).map { _ -> Block in
         switch random.next() % 5 {
-        case 0: .paragraph(text())
-        case 1: .field(text(), text())
-        case 2: .section(text())
-        case 3: .item(ref: random.next() % 2 == 0 ? nil : 3, text: text(), flag: random.next() % 2 == 0 ? nil : text())
-        default: .empty(text())
+        case 0: return .paragraph(text())
+        case 1: return .field(text(), text())
+        case 2: return .section(text())
+        case 3:
+          let number: Int? = random.next() % 2 == 0 ? nil : 3
+          let flag: String? = random.next() % 2 == 0 ? nil : text()
+          return .item(Item(number: number, text: text(), flag: flag))
+        default: return .empty(text())
         }
       }
       snapshot.actions = (0..<Int(random.next() % 3)).map { _ in .init(key: "k", label: text(), usage: text()) }

@@ -22,8 +22,8 @@ import TribeBoardScenarios
             #expect(!action.label.trimmingCharacters(in: .whitespaces).isEmpty, "\(place): \(action.key) has no label")
           }
           for block in snapshot.blocks {
-            if case .item(_, let text, _) = block {
-              #expect(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(place): a list item without a label")
+            if case .item(let item) = block {
+              #expect(!item.text.trimmingCharacters(in: .whitespaces).isEmpty, "\(place): a list item without a label")
             }
           }
           let spoken = ScreenReaderRenderer.render(step)

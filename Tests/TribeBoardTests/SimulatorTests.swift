@@ -91,7 +91,13 @@ import TribeBoardScenarios
     _ = await simulator.handle("messages")
     // New to Ben, who has not read the conversation.
     #expect(
-      simulator.snapshot.blocks.contains(.item(ref: nil, text: "Sarah, Mon 2 Mar 08:00: Dinner at six", flag: "NEW")))
+      simulator.snapshot.blocks.contains {
+        if case .item(let item) = $0 {
+          item.text == "Sarah, Mon 2 Mar 08:00: Dinner at six" && item.flag == "NEW"
+        } else {
+          false
+        }
+      })
     let nobody = await simulator.handle(":as zed")
     #expect(nobody.messages.first?.text.hasPrefix("? Nobody called “zed” here.") == true)
     #expect(simulator.actingUser == "ben")

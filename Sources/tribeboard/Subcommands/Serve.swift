@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TribeBoardBrowser
 import TribeBoardEngine
+import TribeBoardRendering
 import TribeBoardScenarios
 
 extension BrowserServer.Pace: ExpressibleByArgument {}
@@ -45,6 +46,12 @@ extension Tribeboard {
     @Flag(help: "Print a line for every request.")
     var verbose = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Read the page's stylesheet, script, icons and logo from this folder on every request, so an edit shows "
+          + "on reload (the repository's Sources/TribeBoardRendering/Assets).", valueName: "folder"))
+    var assets: String?
+
     @Option(help: .hidden)
     var idleSeconds: Int = 1800
 
@@ -55,10 +62,18 @@ extension Tribeboard {
       guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }) else {
         throw ValidationError("--host must be an address such as 127.0.0.1, got '\(host)'.")
       }
+      if let assets,
+        !FileManager.default.fileExists(atPath: URL(fileURLWithPath: assets).appending(path: "app.css").path)
+      {
+        throw ValidationError(
+          "--assets must be a folder holding app.css, such as Sources/TribeBoardRendering/Assets; '\(assets)' has none."
+        )
+      }
     }
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
+      if let assets { Assets.folder = URL(fileURLWithPath: assets) }
       let token = BrowserServer.isLoopback(host) ? nil : BrowserServer.newToken()
       if token != nil {
         printError(
