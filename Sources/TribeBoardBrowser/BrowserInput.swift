@@ -73,10 +73,19 @@ package enum BrowserInput {
 
   /// What a person chose on the page: a line the REPL would take, an action of one item named by its identity, or a
   /// whole form (each field's words and value, then its submit), applied in order until one is refused.
-  package enum Choice: Equatable, Sendable {
+  package enum Choice: Equatable, Sendable, CustomStringConvertible {
     case line(String)
     case onItem(ActionID, item: String)
     case form([String])
+
+    /// As the server's log says it: the line, the action and the item, or the form's lines.
+    package var description: String {
+      switch self {
+      case .line(let line): line
+      case .onItem(let action, let item): "\(action.rawValue) on \(item)"
+      case .form(let lines): lines.joined(separator: " · ")
+      }
+    }
   }
 
   static func choice(from form: FormBody) throws(Invalid) -> Choice {

@@ -245,9 +245,18 @@ private struct Drawing {
   }
 
   /// Whether the error is about a value of the screen's form, and so is shown at its field.
-  var errorIsAtField: Bool {
-    guard snapshot.error != nil, let failed = snapshot.failed else { return false }
-    return formKeys.contains(failed)
+  var errorIsAtField: Bool { erroneousField != nil }
+
+  /// The key of the form's field the error is about: the field whose action failed, or for a submit refused for a
+  /// missing value, the first required field without one.
+  var erroneousField: String? {
+    guard snapshot.error != nil, let failed = snapshot.failed else { return nil }
+    if formKeys.contains(failed) { return failed }
+    guard failed == ActionID.save.rawValue else { return nil }
+    for case .input(let field) in snapshot.blocks where field.required && field.value == nil {
+      return field.action.rawValue
+    }
+    return nil
   }
 
   /// The screen's own actions the error names as its ways forward: buttons, or for a value, what to correct.
@@ -750,7 +759,7 @@ private struct Drawing {
       html.attribute("value", facts.label.lowercased())
       html.attribute("aria-checked", facts.isOn ? "true" : "false")
       html.attribute("aria-label", facts.label)
-      html += "><span class=\"knob\"></span></button></form>"
+      html += "><span class=\"track\"><span class=\"knob\"></span></span></button></form>"
     } else {
       html += facts.isOn ? "<span class=\"chip\">On</span>" : "<span class=\"chip\">Off</span>"
     }
@@ -848,8 +857,8 @@ private struct Drawing {
     var firstError = true
     for (index, field) in fields.enumerated() {
       guard let action = actions[field.action.rawValue], let input = action.input else { continue }
-      let inputID = "\(id)-\(field.action.rawValue)"
-      let failed = snapshot.error != nil && snapshot.failed == field.action.rawValue
+      let inputID = "\(id)-field-\(field.action.rawValue)"
+      let failed = erroneousField == field.action.rawValue
       html += failed ? "<div class=\"form-field invalid\">" : "<div class=\"form-field\">"
       html += field.required ? "<label class=\"required\"" : "<label"
       html.attribute("for", inputID)
@@ -1019,7 +1028,7 @@ private struct Drawing {
     html += "</label><div class=\"value-row\">"
     control(
       input, id: inputID, name: "value", value: nil, required: true, maxLength: nil, invalid: nil, autofocus: failed)
-    button(action, number: number, class: "btn primary")
+    button(action, number: number, class: "btn primary", submitsValue: true)
     html += "</div></form>"
   }
 
@@ -1039,7 +1048,8 @@ private struct Drawing {
     html += " placeholder=\"Message the family\""
     if renderer.isStill { html += " disabled" }
     html += "/>"
-    button(send.action, number: send.number, class: "send-button", label: send.action.label) { drawing in
+    button(send.action, number: send.number, class: "send-button", label: send.action.label, submitsValue: true) {
+      drawing in
       drawing.html.raw(Icons.use("send"))
     }
     html += "</form>"
@@ -1097,13 +1107,17 @@ private struct Drawing {
   /// `label` names a button that shows only an icon.
   mutating func button(
     _ action: ScreenSnapshot.Action, number: Int?, class className: HTMLWriter.Markup, label: String? = nil,
-    content: ((inout Drawing) -> Void)? = nil
+    submitsValue: Bool = false, content: ((inout Drawing) -> Void)? = nil
   ) {
     html += renderer.isStill ? "<button type=\"button\" disabled" : "<button type=\"submit\""
     html += " class=\""
     html += className
-    html += "\" name=\"line\""
-    html.attribute("value", action.words)
+    html += "\""
+    // A value's submit sends the form's words and value; any other button sends its action's words.
+    if !submitsValue {
+      html += " name=\"line\""
+      html.attribute("value", action.words)
+    }
     html.attribute("data-action", action.key)
     if let number { html.attribute("data-n", String(number)) }
     if let label { html.attribute("aria-label", label) }

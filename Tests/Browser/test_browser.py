@@ -282,7 +282,7 @@ def a_hostile_task_title_shows_as_its_characters(driver):
         driver.get(server.address)
         click(driver, "Tasks")
         click(driver, "Add a task")
-        fill_and_submit(driver, "Title", hostile, "Set the title")
+        fill_and_submit(driver, "Title", hostile, "Save the task")
         text = phone(driver, "Sarah Johnson").text
         assert hostile in text, text
         assert not phone(driver, "Sarah Johnson").find_elements(By.TAG_NAME, "img")
@@ -308,38 +308,286 @@ def two_windows_on_one_simulation_both_update(driver):
         driver.switch_to.window(first)
 
 
+def still(driver):
+    """No motion: a screen's transition moves its content aside for a moment."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-reduced-motion", "value": "reduce"}]})
+
+
+def set_text_size(driver, percent):
+    driver.execute_script(
+        "const s = document.getElementById('text-size'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('input', {bubbles: true}))", str(percent))
+
+
+BROKEN_WORDS = """
+    // Every word of the phone's text on one line: a word whose characters sit on two lines was broken.
+    const broken = [];
+    const phones = document.querySelectorAll('.phone .app');
+    for (const app of phones) {
+      const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = walker.currentNode;
+        const style = getComputedStyle(node.parentElement);
+        if (style.visibility === 'hidden' || node.parentElement.closest('.visually-hidden, option, svg')) continue;
+        const re = /\\S+/g;
+        let match;
+        while ((match = re.exec(node.data))) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+"""
+
+SIDEWAYS = """
+    // The page scrolls sideways, or something in a phone's screen reaches past its edge (and would be clipped).
+    const wide = document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth + 1 ? ['the page'] : [];
+    for (const app of document.querySelectorAll('.phone .app')) {
+      const edge = app.getBoundingClientRect();
+      for (const element of app.querySelectorAll('.content *')) {
+        const r = element.getBoundingClientRect();
+        if (r.width > 0 && (r.right > edge.right + 1 || r.left < edge.left - 1)) {
+          wide.push(element.outerHTML.slice(0, 100));
+        }
+      }
+    }
+    return wide;
+"""
+
+
 @test
-def text_at_200_percent_fits_and_targets_are_44_pixels(driver):
+def text_at_200_percent_breaks_no_word_and_scrolls_nothing_sideways(driver):
+    still(driver)
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        width = driver.execute_script("return document.querySelector('.phone .device').getBoundingClientRect().width")
+        set_text_size(driver, 200)
+        for module in ["Tasks", "Dashboard", "Calendar", "Dashboard", "Messages", "Noticeboard", "Dashboard",
+                       "School run", "Dashboard", "Settings"]:
+            click(driver, module)
+            assert driver.execute_script(
+                "return document.querySelector('.phone .device').getBoundingClientRect().width") == width, (
+                "the phone keeps its width")
+            broken = driver.execute_script(BROKEN_WORDS)
+            assert not broken, f"{module}: words broken across lines at 200%: {broken[:10]}"
+            sideways = driver.execute_script(SIDEWAYS)
+            assert not sideways, f"{module}: a sideways scroll at 200%: {sideways}"
+        set_text_size(driver, 100)
+
+
+@test
+def targets_are_44_pixels(driver):
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        for module in ["Tasks", "Dashboard", "School run", "Dashboard", "Settings", "Notifications"]:
+            click(driver, module)
+            small = driver.execute_script(
+                """return [...document.querySelectorAll('.phone button, .phone input, .phone select, .phone summary')]
+                     .filter(e => e.type !== 'hidden')
+                     .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+                     .map(e => e.outerHTML.slice(0, 120))"""
+            )
+            assert not small, f"{module}: controls under 44×44: {small}"
+
+
+@test
+def the_phone_fits_a_laptop_and_a_projector_and_a_phones_width_scrolls_nothing_sideways(driver):
+    still(driver)
+    with Server(BINARY, "family-admin") as server:
+        try:
+            for width, height in [(1440, 900), (1280, 720)]:
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                driver.get(server.address)
+                box = driver.execute_script(
+                    "const r = document.querySelector('.phone .device').getBoundingClientRect();"
+                    "return [r.top, r.bottom, r.left, r.right, document.scrollingElement.scrollHeight]")
+                assert box[0] >= 0 and box[1] <= height, f"{width}×{height}: the phone spans {box[0]}–{box[1]}"
+                assert box[4] <= height, f"{width}×{height}: the page scrolls ({box[4]} px tall)"
+                controls = driver.execute_script(
+                    "return document.querySelector('.controls').getBoundingClientRect().left")
+                assert controls >= box[3], f"{width}×{height}: the controls sit beside the phone"
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            driver.get(server.address)
+            sideways = driver.execute_script(SIDEWAYS)
+            assert not sideways, f"390 px: a sideways scroll: {sideways}"
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@test
+def a_row_offers_only_what_its_state_allows(driver):
     with Server(BINARY, "family-admin") as server:
         driver.get(server.address)
         click(driver, "Tasks")
-        small = driver.execute_script(
-            """return [...document.querySelectorAll('.phone button, .phone input, .phone select')]
-                 .filter(e => e.type !== 'hidden')
-                 .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
-                 .map(e => e.outerHTML.slice(0, 120))"""
-        )
-        assert not small, f"controls under 44×44: {small}"
-        driver.execute_script("document.documentElement.style.fontSize = '200%'")
-        sideways = driver.execute_script(
-            """return [...document.querySelectorAll('.phone .screen')]
-                 .filter(e => e.scrollWidth > e.clientWidth + 1).length"""
-        )
-        assert sideways == 0, "a sideways scroll inside the phone at 200%"
-
-
-def axe_check(driver, where):
-    from axe_selenium_python import Axe
-
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
-    assert not bad, where + ": " + json.dumps([(v["id"], v["nodes"][0]["html"][:160]) for v in bad])
+        sarah = phone(driver, "Sarah Johnson")
+        assert button(sarah, "Mark done: Put the bins out")
+        assert not sarah.find_elements(By.XPATH, ".//button[@aria-label='Mark done: Feed the cat']"), "a done task"
+        click(driver, "Dashboard")
+        click(driver, "Messages")
+        click(driver, "Noticeboard")
+        sarah = phone(driver, "Sarah Johnson")
+        assert button(sarah, "Unpin: School trip forms due Friday")
+        assert not sarah.find_elements(By.XPATH, ".//button[@aria-label='Pin: School trip forms due Friday']")
+        assert button(sarah, "Pin: New wifi password is on the fridge")
+        click(driver, "Messages")
+        click(driver, "Dashboard")
+        click(driver, "School run")
+        sarah = phone(driver, "Sarah Johnson")
+        mine = sarah.find_elements(By.XPATH, ".//button[starts-with(@aria-label, 'Release: ')]")
+        assert [b.get_attribute("aria-label") for b in mine] == ["Release: the Mon 2 Mar 08:15 pickup"], mine
+        assert not sarah.find_elements(By.XPATH, ".//button[@aria-label='Claim: the Mon 2 Mar 08:15 pickup']")
 
 
 @test
-def axe_finds_nothing_serious_on_any_screen_of_any_bundled_journey(driver):
+def a_rows_action_acts_on_that_row_after_another_phone_changed_the_list(driver):
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        click(driver, "Tasks")
+        # Ben, on his own phone, marks the bins done: a list sorted afresh would move Weekly shop up.
+        server.post_line(":as ben")
+        server.post_line("tasks", phone="ben")
+        server.post_line("done 1", phone="ben")
+        driver.get(server.address)
+        click(driver, "Mark done: Weekly shop")
+        toast = phone(driver, "Sarah Johnson").find_element(By.XPATH, ".//*[@role='status']")
+        assert toast.text == "“Weekly shop” done.", toast.text
+
+
+@test
+def a_whole_form_is_filled_and_submitted_once_with_its_error_at_the_field(driver):
+    with Server(BINARY, "family-admin", "--verbose") as server:
+        driver.get(server.address)
+        click(driver, "Tasks")
+        click(driver, "Add a task")
+        sarah = phone(driver, "Sarah Johnson")
+        labelled(sarah, "Title").send_keys("Water the plants")
+        labelled(sarah, "For").send_keys("Mia Johnson")
+        points = labelled(sarah, "Points")
+        points.clear()
+        points.send_keys("500")
+        # Said at the field as the person types, before any submit.
+        error = wait(driver, lambda d: phone(d, "Sarah Johnson").find_element(By.XPATH, ".//p[@id='sarah-field-points-error']"))
+        assert error.is_displayed() and error.text, "the points' bounds are said at the field"
+        points.clear()
+        points.send_keys("3")
+        click(driver, "Save the task")
+        toast = phone(driver, "Sarah Johnson").find_element(By.XPATH, ".//*[@role='status']")
+        assert toast.text == "Added “Water the plants”.", toast.text
+        assert "Mia Johnson" in phone(driver, "Sarah Johnson").text
+        # A refusal only the app knows (a title of spaces) shows at its field, which gets focus.
+        click(driver, "Add a task")
+        sarah = phone(driver, "Sarah Johnson")
+        labelled(sarah, "Title").send_keys("   ")
+        click(driver, "Save the task")
+        sarah = phone(driver, "Sarah Johnson")
+        field_error = sarah.find_element(By.XPATH, ".//p[@id='sarah-field-title-error']")
+        assert field_error.is_displayed() and field_error.text, "the title's error is at the field"
+        focused = driver.switch_to.active_element
+        assert focused.get_attribute("id") == "sarah-field-title", focused.get_attribute("outerHTML")[:120]
+        server.process.terminate()
+        lines = [line.strip() for line in server.process.stdout.read().splitlines()]
+    posts = [line for line in lines if "Water the plants" in line]
+    assert len(posts) == 1, f"one submit for the whole form: {posts}"
+
+
+@test
+def messages_are_bubbles_mine_on_the_right_with_day_headings(driver):
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        click(driver, "Messages")
+        sarah = phone(driver, "Sarah Johnson")
+        headings = [h.text for h in sarah.find_elements(By.TAG_NAME, "h4")]
+        assert "YESTERDAY" in [h.upper() for h in headings], headings
+        mine = sarah.find_element(By.XPATH, ".//li[.//p[normalize-space()='I can. Mark, can you do Thursday pickup?']]")
+        theirs = sarah.find_element(By.XPATH, ".//li[.//p[normalize-space()='Who can take Ben to swimming on Tuesday?']]")
+        chat = sarah.find_element(By.XPATH, ".//ol")
+        middle = chat.rect["x"] + chat.rect["width"] / 2
+        assert mine.rect["x"] + mine.rect["width"] > chat.rect["x"] + chat.rect["width"] - 2, "mine on the right"
+        assert theirs.rect["x"] < middle, "theirs on the left"
+        assert "MJ" in theirs.text, "the sender's initials"
+        fill_and_submit(driver, "Message", "Dinner at 7", "Send a message")
+        assert "Dinner at 7" in phone(driver, "Sarah Johnson").text
+
+
+@test
+def the_launch_screen_shows_on_launch_and_leaves_by_itself(driver):
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        assert driver.execute_script("return document.querySelectorAll('.phone .launch').length") == 1
+        wait(driver, lambda d: d.execute_script("return document.querySelectorAll('.phone .launch').length") == 0)
+        click(driver, "Relaunch", person=None)
+        wait(driver, lambda d: d.execute_script("return document.querySelectorAll('.phone .launch').length") == 1)
+
+
+@test
+def a_click_shows_no_focus_ring_and_tab_does(driver):
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        click(driver, "Tasks")
+        focused = driver.switch_to.active_element
+        assert focused.tag_name == "h3" and focused.text == "Tasks"
+        assert not driver.execute_script("return document.activeElement.matches(':focus-visible')"), (
+            "no ring after a click")
+        focused.send_keys(Keys.TAB)
+        assert driver.execute_script("return document.activeElement.matches(':focus-visible')"), "a ring after Tab"
+        outline = driver.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none", outline
+
+
+@test
+def a_pressed_control_looks_pressed(driver):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        tile = button(phone(driver, "Sarah Johnson"), "Tasks")
+        before = driver.execute_script("return getComputedStyle(arguments[0]).transform", tile)
+        ActionChains(driver).click_and_hold(tile).perform()
+        time.sleep(0.2)
+        during = driver.execute_script("return getComputedStyle(arguments[0]).transform", tile)
+        ActionChains(driver).release().perform()
+        assert before == "none" and during != "none", (before, during)
+
+
+AXE = None
+
+
+def axe_source():
+    """axe-core 4 (`axe.min.js`): AXE_JS names the file; .ci/run takes it from axe-playwright-python's wheel."""
+    global AXE
+    if AXE is None:
+        path = os.environ.get("AXE_JS", "")
+        if not path or not os.path.exists(path):
+            raise RuntimeError("set AXE_JS to axe-core 4's axe.min.js (see .ci/run)")
+        with open(path, encoding="utf-8") as file:
+            AXE = file.read()
+    return AXE
+
+
+def axe_check(driver, where):
+    driver.execute_script(axe_source())
+    results = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: "
+        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})"
+        ".then(r => done(r), e => done({error: String(e)}))"
+    )
+    assert "error" not in results, results
+    assert results["testEngine"]["version"].startswith("4."), results["testEngine"]
+    bad = results["violations"]
+    assert not bad, where + ": " + json.dumps(
+        [(v["id"], v["impact"], [n["html"][:160] for n in v["nodes"][:3]]) for v in bad])
+
+
+@test
+def axe_finds_nothing_on_any_screen_of_any_bundled_journey_light_and_dark(driver):
     listing = subprocess.run([BINARY, "list"], capture_output=True, text=True, check=True).stdout.splitlines()
     scenarios = {}
     for line in listing:
@@ -361,23 +609,15 @@ def axe_finds_nothing_serious_on_any_screen_of_any_bundled_journey(driver):
                     if key in seen:
                         continue
                     seen.add(key)
-                    driver.get(server.address)
-                    axe_check(driver, f"{scenario} {journey}@{step}")
+                    for scheme in ("light", "dark"):
+                        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                            {"name": "prefers-color-scheme", "value": scheme},
+                            {"name": "prefers-reduced-motion", "value": "reduce"}]})
+                        driver.get(server.address)
+                        axe_check(driver, f"{scheme} {scenario} {journey}@{step}")
                     screens += 1
-    for scheme in ("dark",):
-        driver.execute_cdp_cmd(
-            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
-        )
-        with Server(BINARY, "family-admin") as server:
-            for line in ["", "tasks", "home", "messages", "home", "calendar", "home", "school run", "home", "settings"]:
-                if line:
-                    server.post_line(line)
-                driver.get(server.address)
-                axe_check(driver, f"dark {line or 'dashboard'}")
-        driver.execute_cdp_cmd(
-            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]}
-        )
-    print(f"    axe: {screens} distinct screens, no serious or critical violation")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    print(f"    axe: {screens} distinct screens, light and dark, no violation of WCAG 2.2 AA or best practice")
 
 
 def main():

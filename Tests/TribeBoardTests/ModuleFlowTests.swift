@@ -21,7 +21,8 @@ import TribeBoardValidation
 
   @Test func aChildMarksTheirTaskDoneAndSeesOnlyTheirOwn() async {
     var tester = await signedIn("ben")
-    await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
+    // The list keeps the numbers it showed on arrival.
+    await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false, shown: ["bins"]) }
     #expect(FlowTable.visibleTasks(tester.state).map(\.id) == ["bins"])
     await tester.send(.markDone, .item(1)) {
       $0.notice = "“Bins” done: +5 points."
@@ -170,7 +171,7 @@ import TribeBoardValidation
     var configuration = PermissionMatrixTests.configuration()
     configuration.device = MockDeviceState(user: "mark", onboardingCompleted: true, signedIn: true)
     var tester = await FlowTester(configuration)
-    await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false) }
+    await tester.send(.openTasks) { $0.screen = .tasks(mineOnly: false, shown: ["bins"]) }
     await tester.send(.openItem, .item(1)) { $0.screen = .taskDetail("bins") }
     try await MockDataService(backend: tester.environment.backend).changeRole(
       of: "mark", in: "johnsons", to: .child, by: "sarah")

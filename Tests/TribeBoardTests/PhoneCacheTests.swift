@@ -120,7 +120,10 @@ import TribeBoardScenarios
     _ = await simulator.handle(":offline")
     let step = await simulator.handle("title Offline task")
     #expect(step.snapshot?.staleSince != nil)
-    #expect(step.snapshot?.blocks.contains(.field("Title", "Offline task")) == true)
+    #expect(
+      step.snapshot?.blocks.contains {
+        if case .input(let field) = $0 { field.label == "Title" && field.value == "Offline task" } else { false }
+      } == true)
     #expect(step.snapshot?.load == .offlineWithCache)
 
     // A member's page and the question it asks keep what they showed (defect 14-b).

@@ -129,12 +129,12 @@ import TribeBoardScenarios
     #expect(forms.count == 2)
     let form = forms[1].components(separatedBy: "</form>")[0]
     for field in ["title", "assign", "due", "points"] {
-      #expect(form.contains("id=\"sarah-\(field)\""), "\(field)")
+      #expect(form.contains("id=\"sarah-field-\(field)\""), "\(field)")
     }
     #expect(form.contains("name=\"value.1\" required"))
     #expect(form.contains("value=\"Bins\""))
     #expect(form.contains("<div class=\"form-field invalid\">"))
-    #expect(form.contains("aria-invalid=\"true\" aria-describedby=\"sarah-points-error\" data-autofocus"))
+    #expect(form.contains("aria-invalid=\"true\" aria-describedby=\"sarah-field-points-error\" data-autofocus"))
     #expect(form.contains("role=\"alert\">Points are a whole number from 0 to 100.</p>"))
     #expect(form.contains("value=\"save\""))
     #expect(!html.contains("<div class=\"banner error\""))

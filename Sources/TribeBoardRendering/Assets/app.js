@@ -147,14 +147,17 @@
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.method !== "post" || form.dataset.plain !== undefined) return;
+    // Read as attributes: an item's button is named "action", which would shadow the form's own properties.
+    if (!(form instanceof HTMLFormElement) || form.getAttribute("method") !== "post" ||
+        form.dataset.plain !== undefined) return;
     event.preventDefault();
     const data = new FormData(form, event.submitter);
     const fromCommand = form.id === "command-form";
     const submitter = event.submitter;
     const back = !!(submitter && submitter.dataset.nav);
     const line = String(data.get("line") || "");
-    send(form.action, data, { focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch" });
+    const url = new URL(form.getAttribute("action"), location.href).href;
+    send(url, data, { focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch" });
     if (fromCommand) form.reset();
   });
 
