@@ -86,6 +86,7 @@ extension Explorer {
         broken.append("\(user)'s wrong verification codes were forgotten without a sign-in or a lockout ending")
       }
     }
+    if let renumbered = renumbered(from: from, to: to) { broken.append(renumbered) }
     if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
       !FlowTable.noChangeNotices.contains(notice), to.backend == from.backend
     {
@@ -100,6 +101,37 @@ extension Explorer {
       }
     }
     return broken
+  }
+
+  /// While a person stays on a list that keeps its numbers (the task list, the noticeboard), its numbers stay put,
+  /// whatever they or another person did: every item shown before and after the step (of the person acting after
+  /// it) keeps its number, so a number typed names the item it was offered for. (A row's button names its item by
+  /// identity on every list.)
+  func renumbered(from: Simulator.Checkpoint, to: Simulator.Checkpoint) -> String? {
+    let user = to.actingUser
+    guard let before = from.phones[user]?.state, let after = to.phones[user]?.state, before.loaded, after.loaded
+    else { return nil }
+    switch (before.screen, after.screen) {
+    case (.tasks(let mineBefore, _), .tasks(let mineAfter, _)) where mineBefore == mineAfter: break
+    case (.noticeboard, .noticeboard): break
+    default: return nil
+    }
+    let numbers = { (state: AppState) -> [String: Int] in
+      var numbers: [String: Int] = [:]
+      for case .item(let item) in flow.table[state.screen.id].body(state) {
+        if let id = item.id, let number = item.number { numbers[id] = number }
+      }
+      return numbers
+    }
+    let earlier = numbers(before)
+    guard !earlier.isEmpty else { return nil }
+    for (id, number) in numbers(after).sorted(by: { $0.key < $1.key }) {
+      if let was = earlier[id], was != number {
+        return
+          "\(user)'s \(after.screen.id.rawValue) renumbered \(id) from #\(was) to #\(number) while they stayed on it"
+      }
+    }
+    return nil
   }
 
   /// A step's notes, notice and error come from that step: what the step from `checkpoint` said (`said`, the

@@ -270,3 +270,25 @@ import TribeBoardScenarios
     }
   }
 }
+
+extension ExplorerRuleTests {
+  /// Defect #21's rule: a list that keeps its numbers keeps them while the person stays on it, whatever another
+  /// phone does. Planted: a list numbered afresh after another person's change, as before the fix.
+  @Test func aListRenumberedUnderAPersonWhoStayedOnItIsFound() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let explorer = Explorer(scenario: scenario)
+    let simulator = Simulator(scenario: scenario)
+    await simulator.start()
+    _ = await simulator.handle("tasks")
+    let from = simulator.checkpoint()
+    for line in [":as ben", "tasks", "done 1", ":as sarah"] { _ = await simulator.handle(line) }
+    // The app as it is: Sarah's list kept its numbers.
+    #expect(explorer.renumbered(from: from, to: simulator.checkpoint()) == nil)
+    // Planted: her list numbered afresh, so the bins (now done) sort below Weekly shop.
+    var phone = try #require(simulator.phones["sarah"])
+    phone.state.screen = .tasks(mineOnly: false)
+    simulator.phones["sarah"] = phone
+    let found = try #require(explorer.renumbered(from: from, to: simulator.checkpoint()))
+    #expect(found.hasPrefix("sarah's tasks renumbered "), "\(found)")
+  }
+}
