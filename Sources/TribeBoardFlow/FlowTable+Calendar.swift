@@ -64,14 +64,14 @@ extension FlowTable {
       },
       actions: [
         editEvent(.title, "Set the title", "title", argument: .text("title")) { draft, input, _ throws(AppError) in
-          draft.title = try Validation.text(input.text(), field: "a title")
+          draft.title = try Validation.text(input.text(), .title)
         },
         editEvent(.when, "Set the date and time", "when", argument: .date(field: "the time")) {
           draft, input, state throws(AppError) in
           draft.start = try futureDate(input.date(), now: state.now, field: "the time")
         },
         editEvent(.place, "Set the place", "place", argument: .text("place")) { draft, input, _ throws(AppError) in
-          draft.place = try Validation.text(input.text(), field: "a place")
+          draft.place = try Validation.text(input.text(), .place)
         },
         editEvent(.with, "Choose who takes part", "with", argument: .names) {
           draft, input, state throws(AppError) in

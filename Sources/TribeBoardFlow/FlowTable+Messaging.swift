@@ -41,7 +41,7 @@ extension FlowTable {
           .send, "Send a message", phrases: ["send", "say"], argument: .text("message"), requires: .sendMessage,
           targets: [.messages]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(argument.text(), field: "a message", maxLength: 500)
+          let text = try Validation.text(argument.text(), .message)
           let family = try requireFamily(state).family
           try await Flow.submit(
             .sendMessage(text, family: family), summary: "message “\(text)”", done: "Sent.", &state, services)
@@ -75,7 +75,7 @@ extension FlowTable {
           .post, "Post a notice", phrases: ["post"], argument: .text("notice"), requires: .postNotice,
           targets: [.noticeboard]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(argument.text(), field: "a notice", maxLength: 200)
+          let text = try Validation.text(argument.text(), .notice)
           let family = try requireFamily(state).family
           // The board sorts a new notice near the top; while the person stays, it is numbered after the rest.
           keepNumbers(&state)

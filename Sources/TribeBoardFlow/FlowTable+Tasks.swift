@@ -130,7 +130,7 @@ extension FlowTable {
       },
       actions: [
         editTask(.title, "Set the title", "title", argument: .text("title")) { draft, input, _ throws(AppError) in
-          draft.title = try Validation.text(input.text(), field: "a title")
+          draft.title = try Validation.text(input.text(), .title)
         },
         editTask(.assign, "Choose who does it", "for", argument: .text("member")) {
           draft, input, state throws(AppError) in

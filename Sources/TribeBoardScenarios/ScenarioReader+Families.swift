@@ -263,9 +263,13 @@ extension ScenarioReader {
   private mutating func readEvent(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.event, subject: "each event") else { return }
     let id = itemID(object, kind: "event", generated: "\(family.id)-event-\(index)")
-    let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
+    let title = object["title"].flatMap { node in
+      checked(reader.text(node, key: "title", singleLine: true), .title, key: "title", at: node)
+    }
     let start = object["start"].flatMap { reader.timestamp($0, key: "start") }
-    let place = NodeReader.optional(object["place"]) { reader.text($0, key: "place", singleLine: true) }
+    let place = NodeReader.optional(object["place"]) { node in
+      checked(reader.text(node, key: "place", singleLine: true), .place, key: "place", at: node)
+    }
     let participants = object["participants"].map { members($0, key: "participant", family: family) } ?? []
     guard let title, let start, let place, let participants else { return }
     world.events.append(
@@ -277,7 +281,9 @@ extension ScenarioReader {
   private mutating func readTask(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.task, subject: "each task") else { return }
     let id = itemID(object, kind: "task", generated: "\(family.id)-task-\(index)")
-    let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
+    let title = object["title"].flatMap { node in
+      checked(reader.text(node, key: "title", singleLine: true), .title, key: "title", at: node)
+    }
     let assignee = NodeReader.optional(object["assignee"]) { member($0, key: "assignee", family: family) }
     let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
     let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
@@ -300,7 +306,9 @@ extension ScenarioReader {
     let id = itemID(object, kind: "message", generated: "\(family.id)-message-\(index)")
     let sender = object["from"].flatMap { author($0, family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
-    let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
+    let text = object["text"].flatMap { node in
+      checked(reader.text(node, key: "text", singleLine: true), .message, key: "text", at: node)
+    }
     guard let sender, let at, let text else { return }
     world.messages.append(FamilyMessage(id: id, familyID: family.id, sender: sender, sentAt: at, text: text.value))
   }
@@ -310,7 +318,9 @@ extension ScenarioReader {
     let id = itemID(object, kind: "notice", generated: "\(family.id)-notice-\(index)")
     let author = object["from"].flatMap { self.author($0, family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
-    let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
+    let text = object["text"].flatMap { node in
+      checked(reader.text(node, key: "text", singleLine: true), .notice, key: "text", at: node)
+    }
     let pinned = object["pinned"].map { reader.bool($0, key: "pinned") } ?? false
     guard let author, let at, let text, let pinned else { return }
     world.notices.append(
@@ -320,7 +330,9 @@ extension ScenarioReader {
   private mutating func readRoute(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.route, subject: "each school run") else { return }
     let id = itemID(object, kind: "school run", generated: "\(family.id)-route-\(index)")
-    if let name = object["route"].flatMap({ reader.text($0, key: "route", singleLine: true) }) {
+    if let name = object["route"].flatMap({ node in
+      checked(reader.text(node, key: "route", singleLine: true), .routeName, key: "route", at: node)
+    }) {
       world.routes.append(SchoolRoute(id: id, familyID: family.id, name: name.value))
     }
     guard let node = object["pickups"], let pickups = reader.list(node, key: "pickups") else { return }

@@ -148,7 +148,9 @@ struct ScenarioReader {
       }
       id = reader.identifier(node, what: "account id")?.value
     }
-    let name = object["name"].flatMap { reader.text($0, key: "name", singleLine: true) }
+    let name = object["name"].flatMap { node in
+      checked(reader.text(node, key: "name", singleLine: true), .personName, key: "name", at: node)
+    }
     var email: String?
     if let node = object["email"], let text = reader.text(node, key: "email", singleLine: true) {
       if text.value.contains("@") {
@@ -222,6 +224,19 @@ struct ScenarioReader {
 }
 
 /// The ids of a scenario's items (events, tasks, messages, notices, school runs, pickups), each with the first item
+  /// `text` if it is a valid text of `field`'s kind by the app's own rule (``Validation/problem(in:_:)``), which
+  /// the flow checks what a person types against; else `nil`, reported at `node`.
+  mutating func checked(
+    _ text: Located<String>?, _ field: Validation.TextField, key: String, at node: Node
+  ) -> Located<String>? {
+    guard let text else { return nil }
+    if let problem = Validation.problem(in: text.value, field) {
+      reader.report("'\(key)' is not valid: \(problem.message)", at: node)
+      return nil
+    }
+    return text
+  }
+
 /// that uses it. When the families were read in parts (``ScenarioReader/readFamilies(_:documentNodes:)``), one
 /// table a part, in order, no id in two of them: joining them into one would cost as much as reading a part.
 struct ItemIDs {

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardScenarios
+
+@testable import TribeBoardEngine
+@testable import TribeBoardValidation
+
+/// The defects of the second walk from outside (issue 26, `../shared/repro2/`), each kept by the smallest walk that
+/// showed it, and the rules behind them.
+@Suite struct SecondWalkDefectTests {
+  /// `DefectWorlds.fa` with `changes` made to its text (each must apply).
+  static func fa(_ changes: (String, String)...) -> String {
+    var text = DefectWorlds.fa
+    for (old, new) in changes {
+      #expect(text.contains(old), "the world has no \(old)")
+      text = text.replacingOccurrences(of: old, with: new)
+    }
+    return text
+  }
+
+  /// The loader's refusal of `yaml`, as `lint` prints it; "" when it loads.
+  static func refusal(_ yaml: String) -> String {
+    do {
+      _ = try ScenarioLoader.parse(yaml, source: "w.yaml")
+      return ""
+    } catch {
+      return error.description
+    }
+  }
+
+  // MARK: 14: one rule for text
+
+  /// Every default-ignorable or format character, the Hangul fillers and the braille blank, but for the joiners and
+  /// variation selectors emoji need, is refused in a title, a family name and a scenario's text. A planted break
+  /// (the rule's `isDefaultIgnorableCodePoint` dropped, or U+3164 taken out of it) fails this test.
+  @Test func everyInvisibleFormatBlankOrBidiCharacterIsRefusedEverywhere() throws {
+    var refused: [Unicode.Scalar] = []
+    for value in 0x80...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let properties = scalar.properties
+      let allowed = [0x200C, 0x200D].contains(value) || (0xFE00...0xFE0F).contains(value)
+      let invisible =
+        properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
+        || [0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800].contains(value)
+      guard invisible, !allowed else { continue }
+      refused.append(scalar)
+      let text = "Bins\(Character(scalar))out"
+      #expect(throws: AppError.self, "U+\(String(value, radix: 16))") { try Validation.text(text, .title) }
+      #expect(throws: AppError.self, "U+\(String(value, radix: 16))") { try Validation.familyName(text) }
+    }
+    #expect(refused.count > 4000)
+    for text in ["ㅤㅤㅤ", "ㅤ", "So\u{AD}fa", "Bins\u{E0041}", "\u{2800}"] {
+      #expect(throws: AppError.self) { try Validation.text(text, .title) }
+      #expect(throws: AppError.self) { try Validation.familyName(text) }
+    }
+    #expect(try Validation.text("Family 👨‍👩‍👧 night ❤️", .title) == "Family 👨‍👩‍👧 night ❤️")
+    // A scenario's texts go through the same rule, with a position.
+    for (old, new) in [
+      ("title: Put the bins out", "title: \"Put the bins\u{3164}out\""),
+      ("name: The Johnsons", "name: \"The\u{AD}Johnsons\""),
+      ("text: New wifi password is on the fridge", "text: \"New wifi\u{E0041}\""),
+      ("name: Mark Johnson", "name: \"Mark \u{202E}Johnson\""),
+    ] {
+      let refusal = Self.refusal(Self.fa((old, new)))
+      #expect(refusal.hasPrefix("w.yaml:"), "\(new): \(refusal)")
+      #expect(refusal.contains("invisible or text-direction characters (U+"), "\(new): \(refusal)")
+    }
+  }
+
+  @Test func aProvidersNameIsCleanedByTheSameRule() async throws {
+    let identity = ProviderIdentity(provider: .apple, name: "Jo \u{202E}evil\u{202C} Park \u{3164}", email: "jo@x.org")
+    #expect(identity.accountName == "Jo evil Park")
+    #expect(ProviderIdentity(provider: .apple, name: "\u{3164}\u{200B}", email: "jo@x.org").accountName == "jo")
+  }
+}
