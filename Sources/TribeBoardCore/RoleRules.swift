@@ -45,6 +45,32 @@ public enum RoleRules {
     }
   }
 
+  /// The roles that can drive a pickup: those that may claim one (not children, not visitors).
+  public static let driverRoles = Role.allCases.filter { Permissions.allows($0, .claimPickup) }
+
+  /// A pickup's driver is a member whose role can drive; `name` is how the message names them.
+  public static func checkDriver(_ role: Role, name: String) throws(AppError) {
+    guard driverRoles.contains(role) else {
+      throw AppError(
+        .roleConflict,
+        "\(name) is \(article(role)) \(role.displayName.lowercased()) and can't drive a pickup; a driver is a parent admin or an adult.",
+        recovery: [.edit])
+    }
+  }
+
+  /// A person is active in one family at a time: joining, or coming back to, `family` is refused while
+  /// `otherFamily` (the one they are active in, if any) is not `family`.
+  public static func checkOneFamily(joining family: FamilyID, activeIn otherFamily: FamilyID?) throws(AppError) {
+    if let otherFamily, otherFamily != family {
+      throw AppError(
+        .roleConflict, "You are already in a family: a person is in one family at a time. Leave it first.",
+        recovery: [.back])
+    }
+  }
+
+  /// What two email addresses are compared by: one account an email, whatever the case of its letters.
+  public static func emailKey(_ email: String) -> String { email.lowercased() }
+
   /// The roles a member can be given: any, but a child's account only child or visitor.
   public static func givable(isChildAccount: Bool) -> [Role] {
     isChildAccount ? [.child, .visitor] : Role.allCases

@@ -91,6 +91,9 @@ extension ScenarioReader {
     for (code, family) in part.familyCodes {
       guard familyCodes.updateValue(family, forKey: code) == nil else { return false }
     }
+    for (account, active) in part.activeFamilies {
+      guard activeFamilies.updateValue(active, forKey: account) == nil else { return false }
+    }
     guard itemIDs.join(part.itemIDs) else { return false }
     // One list at a time, each let go once copied: a big world's lists are never all held twice.
     func move<Item>(_ items: inout [Item], to joined: inout [Item]) {
@@ -146,10 +149,13 @@ extension ScenarioReader {
       }
     }
     var lastRead: [(UserID, Node)] = []
-    let members = object["members"].flatMap { readMembers($0, family: familyID, lastRead: &lastRead) }
+    var roles: [UserID: Role] = [:]
+    let members = object["members"].flatMap {
+      readMembers($0, family: familyID, lastRead: &lastRead, roles: &roles)
+    }
     if let id, let name, let code { world.families.append(Family(id: id, name: name, code: code)) }
 
-    let family = FamilyContext(id: familyID, members: members)
+    let family = FamilyContext(id: familyID, members: members, roles: roles)
     readItems(object["events"], key: "events") { $0.readEvent($1, family: family, index: $2) }
     readItems(object["tasks"], key: "tasks") { $0.readTask($1, family: family, index: $2) }
     let messagesBefore = world.messages.count
@@ -167,11 +173,14 @@ extension ScenarioReader {
     var members: [UserID]?
     /// The same, to look a reference up in constant time.
     var memberSet: Set<UserID>
+    /// Each member's role, where it could be read.
+    var roles: [UserID: Role]
 
-    init(id: FamilyID, members: [UserID]?) {
+    init(id: FamilyID, members: [UserID]?, roles: [UserID: Role] = [:]) {
       self.id = id
       self.members = members
       memberSet = Set(members ?? [])
+      self.roles = roles
     }
   }
 
@@ -182,7 +191,9 @@ extension ScenarioReader {
   }
 
   /// The members; returns every account written in them, valid or not, so later references do not cascade.
-  private mutating func readMembers(_ node: Node, family: FamilyID, lastRead: inout [(UserID, Node)]) -> [UserID]? {
+  private mutating func readMembers(
+    _ node: Node, family: FamilyID, lastRead: inout [(UserID, Node)], roles: inout [UserID: Role]
+  ) -> [UserID]? {
     guard let items = reader.list(node, key: "members") else { return nil }
     if items.isEmpty {
       reader.report("family '\(family)' needs at least one member, a parentAdmin", at: node)
@@ -227,7 +238,24 @@ extension ScenarioReader {
         }
       }
       if let account, let role, let expires {
-        world.memberships.append(Membership(userID: account, familyID: family, role: role, expiresAt: expires))
+        let membership = Membership(userID: account, familyID: family, role: role, expiresAt: expires)
+        roles[account] = role
+        if let now, membership.isActive(at: now), let node = object["account"] {
+          // The app's own rule, as joining keeps it.
+          if let earlier = activeFamilies[account] {
+            do throws(AppError) {
+              try RoleRules.checkOneFamily(joining: family, activeIn: earlier.family)
+            } catch {
+              reader.report(
+                "'\(account)' is already active in family '\(earlier.family)' at \(earlier.position): a person is in "
+                  + "one family at a time; end one membership (a visitor's 'expires' before 'now') or remove it",
+                at: node)
+            }
+          } else {
+            activeFamilies[account] = (family, Position(node))
+          }
+        }
+        world.memberships.append(membership)
         // A message id, checked once the family's messages are read.
         if let node = object["lastRead"] { lastRead.append((account, node)) }
       }
@@ -293,6 +321,15 @@ extension ScenarioReader {
     let updatedBy = NodeReader.optional(object["updatedBy"]) {
       account($0, key: "updatedBy", context: "as who last changed a task")
     }
+    if status == .open, let assignee = assignee ?? nil, let role = family.roles[assignee], let node = object["assignee"]
+    {
+      // The app's own rule, as assigning keeps it; a done task stays with whoever did it, whatever their role now.
+      do throws(AppError) {
+        try RoleRules.checkAssignee(role, name: assignee)
+      } catch {
+        reader.report("an open task's 'assignee' can't be '\(assignee)': \(error.message)", at: node)
+      }
+    }
     guard let title, let assignee, let due, let points, let status, let updatedAt, let updatedBy else { return }
     var task = FamilyTask(
       id: id, familyID: family.id, title: title.value, assignee: assignee, due: due, points: points, status: status)
@@ -347,6 +384,14 @@ extension ScenarioReader {
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
     let driver = NodeReader.optional(object["driver"]) { member($0, key: "driver", family: family) }
     let passengers = object["passengers"].map { members($0, key: "passenger", family: family) } ?? []
+    if let driver = driver ?? nil, let role = family.roles[driver], let node = object["driver"] {
+      // The app's own rule, as claiming a pickup and changing a role keep it.
+      do throws(AppError) {
+        try RoleRules.checkDriver(role, name: driver)
+      } catch {
+        reader.report("'driver' can't be '\(driver)': \(error.message)", at: node)
+      }
+    }
     guard let at, let driver, let passengers else { return }
     world.pickups.append(Pickup(id: id, routeID: route, at: at, driver: driver, passengers: passengers))
   }

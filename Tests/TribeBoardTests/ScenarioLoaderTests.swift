@@ -418,7 +418,9 @@ import TribeBoardMocks
     #expect(
       diagnostics(yaml) == [
         "x.yaml:28:11: error: family code 'K7QM2X' is already used by family 'johnsons' at 12:11; "
-          + "family codes must be unique"
+          + "family codes must be unique",
+        "x.yaml:29:26: error: 'sarah' is already active in family 'johnsons' at 14:20: a person is in one family "
+          + "at a time; end one membership (a visitor's 'expires' before 'now') or remove it",
       ])
   }
 

@@ -75,4 +75,44 @@ import TribeBoardScenarios
     #expect(identity.accountName == "Jo evil Park")
     #expect(ProviderIdentity(provider: .apple, name: "\u{3164}\u{200B}", email: "jo@x.org").accountName == "jo")
   }
+
+  // MARK: 23: the loader keeps the app's rules
+
+  /// Each world of `../shared/repro2/worlds23/` (family-admin with one of the app's rules broken), refused by the
+  /// loader (and so by `lint`) with a position. The rules are the app's own (``RoleRules``, ``Validation``): a planted
+  /// break in one of them (`checkDriver` accepting every role, say) fails both this test and the flow's.
+  @Test(arguments: [
+    (
+      "twofam", "\nfamilies:\n",
+      "\nfamilies:\n  - { id: other, name: Others, code: ABCDEF, members: [{ account: sarah, role: parentAdmin }] }\n",
+      "already active in family"
+    ),
+    (
+      "assigneeVisitor", "{ id: bins, title: Put the bins out, assignee: ben,",
+      "{ id: bins, title: Put the bins out, assignee: rose,", "can't take tasks"
+    ),
+    (
+      "driverVisitor", "{ id: tue-am, at: 2026-03-03T08:15:00Z, passengers",
+      "{ id: tue-am, at: 2026-03-03T08:15:00Z, driver: rose, passengers", "can't drive a pickup"
+    ),
+    (
+      "driverChild", "{ id: tue-am, at: 2026-03-03T08:15:00Z, passengers",
+      "{ id: tue-am, at: 2026-03-03T08:15:00Z, driver: ben, passengers", "can't drive a pickup"
+    ),
+    ("title81", "title: Put the bins out,", "title: \(String(repeating: "x", count: 81)),", "at most 80 characters"),
+    (
+      "msg501", "text: Who can take Ben to swimming on Tuesday? }", "text: \(String(repeating: "y", count: 501)) }",
+      "at most 500 characters"
+    ),
+    (
+      "bidiTitle", "title: Put the bins out,", "title: \"Put the \u{202E}bins out\",",
+      "text-direction characters (U+202E"
+    ),
+    ("dupemail", "email: mark@example.com", "email: SARAH@example.com", "already the email of account 'sarah'"),
+  ])
+  func theLoaderRefusesWorldsTheAppForbids(name: String, old: String, new: String, expected: String) {
+    let refusal = Self.refusal(Self.fa((old, new)))
+    #expect(refusal.contains(expected), "\(name): \(refusal)")
+    #expect(refusal.range(of: #"^w\.yaml:\d+:\d+: error: "#, options: .regularExpression) != nil, "\(name): \(refusal)")
+  }
 }
