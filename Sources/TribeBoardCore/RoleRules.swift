@@ -71,6 +71,13 @@ public enum RoleRules {
   /// What two email addresses are compared by: one account an email, whatever the case of its letters.
   public static func emailKey(_ email: String) -> String { email.lowercased() }
 
+  /// A driver is booked for one pickup at a time: `pickup` at `at` clashes with `others`, the pickups `driver`
+  /// drives (the first at the same minute is returned, so the refusal can name its route).
+  public static func clash(at time: Date, for driver: UserID, among others: [Pickup], except pickup: ItemID) -> Pickup?
+  {
+    others.first { $0.id != pickup && $0.driver == driver && abs($0.at.timeIntervalSince(time)) < 60 }
+  }
+
   /// The roles a member can be given: any, but a child's account only child or visitor.
   public static func givable(isChildAccount: Bool) -> [Role] {
     isChildAccount ? [.child, .visitor] : Role.allCases

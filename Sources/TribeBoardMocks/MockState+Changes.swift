@@ -70,6 +70,19 @@ extension MockState {
     if driver == nil, let current, current != actor, membership.role != .parentAdmin {
       throw AppError(.permissionDenied, "Only the driver or a parent admin can release this pickup.")
     }
+    if let driver, current != driver {
+      let family = route.familyID
+      let driven = store.routes.items(of: family).flatMap { store.pickups.items(of: $0.id) }
+      if let clash = RoleRules.clash(
+        at: store.pickups[index].at, for: driver, among: driven, except: pickup)
+      {
+        let other = store.routes[id: clash.routeID]?.name ?? "another route"
+        throw AppError(
+          .roleConflict,
+          "\(try account(driver).profile.firstName) is already driving the \(other) pickup at that time; release it first.",
+          recovery: [.back])
+      }
+    }
     store.pickups[index].driver = driver
   }
 

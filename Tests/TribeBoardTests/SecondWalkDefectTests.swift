@@ -115,4 +115,31 @@ import TribeBoardScenarios
     #expect(refusal.contains(expected), "\(name): \(refusal)")
     #expect(refusal.range(of: #"^w\.yaml:\d+:\d+: error: "#, options: .regularExpression) != nil, "\(name): \(refusal)")
   }
+
+  // MARK: 06: a driver booked twice at once
+
+  @Test func aDriverIsBookedForOnePickupAtATimeAndTheNoticeNamesTheRoute() async throws {
+    let world = Self.fa(
+      (
+        "{ id: tue-swim, at: 2026-03-03T16:30:00Z, passengers: [ben] }",
+        "{ id: tue-swim, at: 2026-03-03T08:15:00Z, passengers: [ben] }"
+      ))
+    let simulator = try await DefectWorlds.open(world)
+    let text = await simulator.type("school run", "claim 2")
+    #expect(text.contains("You are driving the Tue 3 Mar 08:15 pickup (Home → Oakwood Primary)."))
+    await simulator.type("claim 4")
+    #expect(simulator.state.error?.code == .roleConflict)
+    #expect(simulator.state.error?.message.contains("already driving the Home → Oakwood Primary pickup") == true)
+  }
+
+  // MARK: 20: a pickup that has happened
+
+  @Test func aPastPickupIsNeitherFlaggedNorClaimable() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let text = await simulator.type(":clock 2026-03-03T23:59", "school run")
+    #expect(!text.contains("UNCLAIMED"))
+    await simulator.type("claim 1")
+    #expect(simulator.state.error?.message.contains("has already happened") == true)
+    #expect(simulator.state.notice == nil)
+  }
 }
