@@ -97,10 +97,16 @@ public enum RoleRules {
 
   /// Removing or leaving must not take the family's last parent admin.
   public static func checkRemoval(of membership: Membership, members: [Member]) throws(AppError) {
-    if membership.role == .parentAdmin && isLastParentAdmin(membership, members) {
+    guard membership.role == .parentAdmin && isLastParentAdmin(membership, members) else { return }
+    if !members.contains(where: { $0.id != membership.userID }) {
+      // Nobody to hand the family to: say so, and how to have someone.
       throw AppError(
-        .roleConflict, "The last parent admin can't leave or be removed. Make another member parent admin first.")
+        .roleConflict,
+        "You are the family's only member, so nobody can take over as parent admin, and a family can't be left empty. To leave, share the family code (Family management) with someone, make them parent admin once they have joined, then leave.",
+        recovery: [.back])
     }
+    throw AppError(
+      .roleConflict, "The last parent admin can't leave or be removed. Make another member parent admin first.")
   }
 
   private static func article(_ role: Role) -> String {

@@ -142,4 +142,21 @@ import TribeBoardScenarios
     #expect(simulator.state.error?.message.contains("has already happened") == true)
     #expect(simulator.state.notice == nil)
   }
+
+  // MARK: 02: the last parent admin is told before being asked
+
+  @Test func theLastParentAdminIsRefusedBeforeBeingAskedAndAOnePersonFamilySaysWhatToDo() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type("settings", "leave family")
+    #expect(simulator.state.screen == .settings)
+    #expect(simulator.state.error?.code == .roleConflict)
+    let alone = try await DefectWorlds.open(DefectWorlds.fa)
+    await alone.type(":as jo", "create family", "name Rivers", "continue", "settings", "leave family")
+    #expect(alone.state.screen == .settings)
+    #expect(alone.state.error?.message.contains("only member") == true)
+    #expect(alone.state.error?.message.contains("share the family code") == true)
+    // Removing yourself points to leaving only when leaving would work.
+    await alone.type("family management", "open 1", "remove")
+    #expect(alone.state.error?.message.contains("only member") == true)
+  }
 }
