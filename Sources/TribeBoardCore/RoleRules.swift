@@ -68,6 +68,17 @@ public enum RoleRules {
     }
   }
 
+  /// The refusal of `name` as an event's participant: participants are the family's active members, and `endedAt`
+  /// is when their (visitor) access ended, if it did.
+  public static func notAParticipant(_ name: String, endedAt: Date?) -> AppError {
+    AppError(
+      .validationFailed,
+      endedAt == nil
+        ? "\(name) is not a member of the family: an event's participants are its members."
+        : "\(name)'s access to the family has ended: an event's participants are its active members.",
+      recovery: [.edit])
+  }
+
   /// What two email addresses are compared by: one account an email, whatever the case of its letters.
   public static func emailKey(_ email: String) -> String { email.lowercased() }
 

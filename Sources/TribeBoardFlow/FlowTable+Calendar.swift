@@ -78,7 +78,11 @@ extension FlowTable {
           var ids: [UserID] = []
           for name in try input.names() {
             // One person once, however their name is typed.
-            let id = try member(name, in: state.content.members).id
+            let found = try member(name, in: state.content.members)
+            guard found.membership.isActive(at: state.now) else {
+              throw RoleRules.notAParticipant(found.profile.firstName, endedAt: found.membership.expiresAt)
+            }
+            let id = found.id
             if !ids.contains(id) { ids.append(id) }
           }
           draft.participants = ids

@@ -164,6 +164,13 @@ public struct MockDataService: DataService {
   {
     try backend.perform(.dataAddEvent) { state, now throws(AppError) in
       try state.require(.addEvent, of: actor, in: family, at: now)
+      for participant in event.participants {
+        let membership = state.existingMembership(of: participant, in: family)
+        guard let membership, membership.isActive(at: now) else {
+          let name = (try? state.account(participant).profile.firstName) ?? participant
+          throw RoleRules.notAParticipant(name, endedAt: membership?.expiresAt)
+        }
+      }
       let added = CalendarEvent(
         id: state.nextID("event", isTaken: state.store.events.contains), familyID: family, title: event.title,
         start: event.start, place: event.place, participants: event.participants)

@@ -159,4 +159,18 @@ import TribeBoardScenarios
     await alone.type("family management", "open 1", "remove")
     #expect(alone.state.error?.message.contains("only member") == true)
   }
+
+  // MARK: 07: participants are active members
+
+  @Test func anEndedVisitorIsNotAddedToAnEvent() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":clock 2026-03-07T08:00", "calendar", "add event", "title Lunch", "when 2026-03-08 12:00")
+    await simulator.type("with rose")
+    #expect(simulator.state.error?.message.contains("access to the family has ended") == true)
+    guard case .addEvent(let draft) = simulator.state.screen else {
+      Issue.record("left the form")
+      return
+    }
+    #expect(draft.participants.isEmpty)
+  }
 }
