@@ -527,6 +527,10 @@ public struct Flow: Sendable {
     guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
     let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family
     state.session = .member(session, current, membership)
+    // Who left keeps their name on what the screen still shows of them (a form's "For", a done task).
+    for member in state.content.members where !members.contains(where: { $0.id == member.id }) {
+      state.content.formerNames[member.id] = member.profile.name
+    }
     state.content.members = members
   }
 }

@@ -124,7 +124,7 @@ extension FlowTable {
 
   /// Finds the names of the people, among `writers`, who are no longer members, so what they wrote shows their name.
   /// A profile that can't be read leaves the account id.
-  private static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
+  static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
     for writer in writers where state.content.member(writer) == nil && state.content.formerNames[writer] == nil {
       if let profile = try? await services.data.profile(of: writer) { state.content.formerNames[writer] = profile.name }
     }

@@ -122,7 +122,7 @@ extension FlowTable {
         guard case .addTask(let draft) = state.screen else { return [] }
         return [
           .field("Title", shown(draft.title)),
-          .field("For", shown(draft.assignee.map { state.content.name($0) })),
+          .field("For", shown(draft.assignee.map { state.content.name($0) + gone($0, state) })),
           .field("Due", shown(draft.due.map { DateText.full($0, now: state.now) })),
           .field("Points", "\(draft.points)"),
           .paragraph("Give the task a title, then save; the rest is optional. Times are UTC."),
@@ -151,6 +151,12 @@ extension FlowTable {
           }
           // Time passed since the date was typed: "in the future" holds when saving too.
           if let due = draft.due { _ = try futureDate(due, now: services.clock.now(), field: "the due date") }
+          if let assignee = draft.assignee, state.content.member(assignee) == nil {
+            throw AppError(
+              .validationFailed,
+              "\(state.content.name(assignee)) is no longer in the family: choose who does it again (for <member>).",
+              recovery: [.edit])
+          }
           let (family, user) = try requireFamily(state)
           let task = try await services.data.addTask(
             NewTask(title: title, assignee: draft.assignee, due: draft.due, points: draft.points), to: family, by: user)
@@ -160,6 +166,11 @@ extension FlowTable {
         .back(to: .tasks(mineOnly: false), label: "Cancel"),
       ]),
   ]
+
+  /// " (no longer in the family)" after the name of someone who left, for a form that still names them.
+  private static func gone(_ id: UserID, _ state: AppState) -> String {
+    state.content.members.isEmpty || state.content.member(id) != nil ? "" : " (no longer in the family)"
+  }
 
   private static let hasTasks = Condition("there are tasks on the list") { state in
     // What visibleTasks filters, without sorting: the condition is tested whenever the screen's actions are listed.
@@ -192,6 +203,8 @@ extension FlowTable {
 
   private static let loadTasks: ScreenSpec.Load = { state, services throws(AppError) in
     state.content.tasks = try await services.data.tasks(in: try requireFamily(state).family)
+    // A done task stays with whoever did it, who may have left since.
+    await nameFormerMembers(state.content.tasks.compactMap(\.assignee), &state, services)
   }
 
   private static func complete(_ task: FamilyTask, _ state: inout AppState, _ services: Services) async throws(AppError)

@@ -312,11 +312,15 @@ extension ScenarioReader {
     let title = object["title"].flatMap { node in
       checked(reader.text(node, key: "title", singleLine: true), .title, key: "title", at: node)
     }
-    let assignee = NodeReader.optional(object["assignee"]) { member($0, key: "assignee", family: family) }
-    let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
-    let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
     let status =
       object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
+    // A done task stays with whoever did it, who may have left the family since (as what they wrote stays).
+    let assignee = NodeReader.optional(object["assignee"]) { node in
+      status == .done
+        ? formerOrMember(node, key: "assignee", family: family) : member(node, key: "assignee", family: family)
+    }
+    let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
+    let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
     let updatedAt = NodeReader.optional(object["updatedAt"]) { reader.timestamp($0, key: "updatedAt") }
     let updatedBy = NodeReader.optional(object["updatedBy"]) {
       account($0, key: "updatedBy", context: "as who last changed a task")
@@ -424,12 +428,17 @@ extension ScenarioReader {
 
   /// Who wrote a message or notice: a member of `family`, or an account that has left it (what they wrote stays).
   private mutating func author(_ node: Node, family: FamilyContext) -> UserID? {
+    formerOrMember(node, key: "from", family: family)
+  }
+
+  /// A member of `family`, or an account that has left it.
+  private mutating func formerOrMember(_ node: Node, key: String, family: FamilyContext) -> UserID? {
     if case .scalar(let scalar) = node, accountPositions[scalar.string] != nil,
       !family.memberSet.contains(scalar.string), family.members != nil
     {
       return scalar.string
     }
-    return member(node, key: "from", family: family)
+    return member(node, key: key, family: family)
   }
 
   /// A member of `family`, by account id.

@@ -173,4 +173,37 @@ import TribeBoardScenarios
     }
     #expect(draft.participants.isEmpty)
   }
+
+  // MARK: 09: who left keeps their name
+
+  @Test func aRemovedMemberKeepsTheirNameAndTheirDoneTask() async throws {
+    let world = DefectWorlds.fa.replacingOccurrences(
+      of: "{ account: mark, role: adult, lastRead: thursday-pickup }",
+      with: "{ account: mark, role: parentAdmin, lastRead: thursday-pickup }")
+    let simulator = try await DefectWorlds.open(world)
+    await simulator.type("tasks", "add task", "title Wash the car", "for ben")
+    await simulator.type(":as mark", "settings", "family management", "open 3", "remove", "yes")
+    let form = await simulator.type(":as sarah")
+    #expect(form.contains("For: Ben Johnson (no longer in the family)"), "\(form)")
+    await simulator.type("save")
+    #expect(simulator.state.error?.message.contains("no longer in the family") == true)
+    let task = await simulator.type("back", "open 5")
+    #expect(task.contains("Assigned to: Ben Johnson"), "\(task)")
+  }
+
+  @Test func aDoneTaskOfAFormerMemberAndAnEndedVisitorsMembershipStillLoad() {
+    // Ben has left; his done task stays his. Rose's visit has ended; she may be in another family now.
+    let world = Self.fa(
+      ("\n      - { account: ben, role: child }", ""),
+      ("{ id: bins, title: Put the bins out, assignee: ben,", "{ id: bins, title: Put the bins out,"),
+      ("passengers: [ben, mia]", "passengers: [mia]"),
+      ("passengers: [ben] }", "passengers: [] }"),
+      ("participants: [ben, mark]", "participants: [mark]"),
+      ("expires: 2026-03-06T18:00:00Z", "expires: 2026-03-01T18:00:00Z"),
+      (
+        "\nfamilies:\n",
+        "\nfamilies:\n  - { id: other, name: Others, code: ABCDEF, members: [{ account: rose, role: parentAdmin }] }\n"
+      ))
+    #expect(Self.refusal(world) == "")
+  }
 }
