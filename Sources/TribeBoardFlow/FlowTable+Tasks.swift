@@ -56,11 +56,20 @@ extension FlowTable {
       .taskDetail, requires: .viewOwnTasks,
       title: { state in task(state)?.title ?? "Task" },
       load: { state, services throws(AppError) in
+        // Whose the task was on the screen before this load: a task given away is said to be so.
+        let wasMine = task(state).map { $0.assignee != nil && $0.assignee == state.user?.id } ?? false
         try await loadTasks(&state, services)
         // Roles change: someone who now sees only their own tasks can't stay on another member's.
         if let task = task(state), !state.allows(.viewAllTasks), task.assignee != state.user?.id {
           state.screen = .tasks(mineOnly: false)
-          state.error = AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
+          // A task of theirs given to someone else: say whose it is now, not blame the role, which did not change.
+          state.error =
+            wasMine
+            ? AppError(
+              .notFound,
+              "“\(task.title)” is now \(task.assignee.map { state.content.name($0) + "'s" } ?? "nobody's"), so it is off your list.",
+              recovery: [.back])
+            : AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
         }
       },
       body: { state in

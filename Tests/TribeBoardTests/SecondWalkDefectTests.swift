@@ -206,4 +206,23 @@ import TribeBoardScenarios
       ))
     #expect(Self.refusal(world) == "")
   }
+
+  // MARK: 13: a reassigned task is said to be someone else's
+
+  @Test func aTaskGivenToSomeoneElseSaysWhoseItIsNotThatTheRoleChanged() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":as ben", "tasks", "open 1", ":as sarah", "tasks", "open 3", "assign mia", ":as ben")
+    let message = simulator.state.error?.message ?? ""
+    #expect(message.contains("is now Mia's"), "\(message)")
+    #expect(!message.contains("A child can't"))
+  }
+
+  @Test func aTaskDoneOfflineAfterItWasGivenAwayIsSaidToBeSomeoneElses() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type(":as ben", "tasks", ":offline", ":as sarah", "tasks", "open 3", "assign mia", ":as ben")
+    await simulator.type("done 1")
+    let text = await simulator.type(":online")
+    #expect(text.contains("“Put the bins out” is now Mia's"), "\(text)")
+    #expect(!text.contains("Your role no longer allows"))
+  }
 }
