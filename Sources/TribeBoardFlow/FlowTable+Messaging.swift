@@ -67,7 +67,8 @@ extension FlowTable {
             ref: number,
             text:
               "\(notice.text) · \(state.content.name(notice.author)), \(DateText.day(notice.postedAt, now: state.now))",
-            flag: state.content.waiting.contains(notice.id) ? "WAITING TO SYNC" : notice.pinned ? "PINNED" : nil)
+            flag: state.content.waiting.contains(notice.id)
+              ? (notice.pinned ? "PINNED · WAITING TO SYNC" : "WAITING TO SYNC") : notice.pinned ? "PINNED" : nil)
         }
       },
       actions: [

@@ -225,4 +225,12 @@ import TribeBoardScenarios
     #expect(text.contains("“Put the bins out” is now Mia's"), "\(text)")
     #expect(!text.contains("Your role no longer allows"))
   }
+
+  // MARK: 17: a pin waiting to sync
+
+  @Test func aPinMadeOfflineShowsPinnedAndWaiting() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let text = await simulator.type("messages", "noticeboard", ":offline", "pin 2")
+    #expect(text.contains("PINNED · WAITING TO SYNC"))
+  }
 }
