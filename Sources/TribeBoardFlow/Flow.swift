@@ -252,6 +252,13 @@ public struct Flow: Sendable {
         action.argument.map { "“\(action.label)” takes a \($0.description), not \(value)." }
           ?? "“\(action.label)” takes no value.")
     }
+    // A role that may not take the action is told so whatever the screen's state: the same refusal on every screen.
+    if let capability = action.requires, !state.allows(capability) {
+      state.clearFeedback()
+      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
+      narrowRecovery(&state)
+      return .performed
+    }
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
     }
@@ -259,11 +266,6 @@ public struct Flow: Sendable {
       return .unavailable("“\(action.label)” is not available here: the list did not load, so it shows no items.")
     }
     state.clearFeedback()
-    if let capability = action.requires, !state.allows(capability) {
-      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
-      narrowRecovery(&state)
-      return .performed
-    }
     if let ask = action.confirmation, !confirmed, rejected == nil {
       do throws(AppError) {
         if let question = try await ask(state, services) {

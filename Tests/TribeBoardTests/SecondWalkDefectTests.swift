@@ -233,4 +233,84 @@ import TribeBoardScenarios
     let text = await simulator.type("messages", "noticeboard", ":offline", "pin 2")
     #expect(text.contains("PINNED · WAITING TO SYNC"))
   }
+
+  // MARK: 25: a typed action the role may not take
+
+  @Test func aVisitorTypingPinIsToldTheRolesReason() async throws {
+    let simulator = try await DefectWorlds.open("visitor")
+    let text = await simulator.type("messages", "noticeboard", "pin 1")
+    #expect(!text.contains("not an action here"))
+    #expect(simulator.state.error?.code == .permissionDenied)
+    #expect(simulator.state.error?.message == "A visitor can't pin and unpin notices.")
+  }
+}
+
+/// The rule behind defect 25, over every family screen, role and action: a typed action the role may not take is
+/// refused with the role's reason (``AppError/denied(_:role:)``), whatever the screen's state (loaded, its lists
+/// empty so the actions' conditions fail, or not loaded), never "not an action here" nor "not available here". A
+/// planted break (InputParser's candidates filtered by the condition alone again, or Flow.send testing the
+/// condition before the permission) fails it: a visitor's "pin" on a board whose notices are all pinned.
+@Suite struct TypedActionsBeyondTheRoleTests {
+  static func typed(_ action: FlowAction) -> String {
+    guard let argument = action.argument else { return action.phrases[0] }
+    let value =
+      switch argument {
+      case .text: "x"
+      case .item: "1"
+      case .points: "1"
+      case .date: "2026-03-20 10:00"
+      case .role: "adult"
+      case .notification: "messages"
+      case .names: "sarah"
+      }
+    return "\(action.phrases[0]) \(value)"
+  }
+
+  @Test(arguments: Role.allCases)
+  func everyTypedActionBeyondTheRoleIsRefusedWithTheRolesReason(role: Role) async throws {
+    let table = FlowTable.app
+    for id in ScreenID.allCases {
+      guard let screen = PermissionMatrixTests.screen(id) else { continue }
+      for action in table[id].actions {
+        guard let needed = action.requires, !Permissions.allows(role, needed) else { continue }
+        for variant in ["loaded", "emptied", "not loaded"] {
+          var (flow, services, state) = await PermissionMatrixTests.standing(as: role, on: screen)
+          await flow.refresh(&state, services: services)
+          state.screen = screen
+          if variant == "emptied" {
+            state.content.events = []
+            state.content.tasks = []
+            state.content.notices = []
+            state.content.messages = []
+            state.content.pickups = []
+          }
+          if variant == "not loaded" { state.loaded = false }
+          let place = "\(role) · \(id) · \(action.id) (\(variant))"
+          let text = Self.typed(action)
+          switch InputParser(flow: flow).resolve(text, in: state) {
+          case .unknown(let message):
+            Issue.record("\(place): “\(text)” → \(message)")
+          case .invalid(let resolved, let error):
+            let outcome = await flow.reject(resolved, with: error, to: &state, services: services)
+            #expect(outcome == .performed, "\(place): \(outcome)")
+            #expect(state.error == AppError.denied(needed, role: role), "\(place): \(String(describing: state.error))")
+          case .intent(let intent):
+            // Another action of the screen, with the same words, that the role may take: not this rule's case.
+            if intent.action != action.id,
+              let other = table[id].actions.first(where: { $0.id == intent.action }),
+              other.requires.map({ Permissions.allows(role, $0) }) ?? true
+            {
+              continue
+            }
+            let outcome = await flow.send(intent, to: &state, services: services)
+            #expect(outcome == .performed, "\(place): \(outcome)")
+            #expect(
+              state.error?.code == .permissionDenied && state.error?.message.hasPrefix("A") == true
+                && state.error?.message.contains(" can't ") == true,
+              "\(place): \(String(describing: state.error))")
+          }
+        }
+      }
+    }
+  }
 }
