@@ -33,7 +33,14 @@ extension FlowTable {
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
-        blocks.append(.item(ref: nil, text: "\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
+        // A count only of notices the phone has: a copy past the noticeboard's time to live counts nothing.
+        if let since = Flow.expiredCopy(of: .noticeboard, in: state) {
+          blocks.append(
+            .item(
+              ref: nil, text: "Needs a connection: the phone's copy is from \(DateText.full(since, now: state.now))"))
+        } else {
+          blocks.append(.item(ref: nil, text: "\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
+        }
         return blocks
       },
       actions: [

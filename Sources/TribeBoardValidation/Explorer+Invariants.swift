@@ -53,9 +53,11 @@ extension Explorer {
     if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
     let body = flow.table[screen].body(state)
     if let offered = flow.itemActionsWithoutItems(state, offered: listed, body: body) { broken.append(offered) }
-    for text in flow.textShown(state, body: body) {
+    let texts = flow.textShown(state, body: body)
+    for text in texts {
       if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
     }
+    if let count = Flow.countWithoutData(state, texts: texts) { broken.append("a count without the data: \(count)") }
     if let error = state.error {
       let offered = listed
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {

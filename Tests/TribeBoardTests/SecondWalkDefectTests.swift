@@ -243,6 +243,45 @@ import TribeBoardScenarios
     #expect(simulator.state.error?.code == .permissionDenied)
     #expect(simulator.state.error?.message == "A visitor can't pin and unpin notices.")
   }
+
+  // MARK: 05: no count of what the phone does not have
+
+  @Test func aNoticeboardCopyPastItsTimeToLiveIsNotCounted() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type("messages", ":offline", ":clock +2h", "home")
+    let stale = await simulator.type("messages")
+    #expect(!stale.contains("2 notices"))
+    #expect(stale.contains("Needs a connection: the phone's copy is from Mon 2 Mar 08:00"))
+    let relaunched = await simulator.type(":relaunch", "messages")
+    #expect(!relaunched.contains("0 notices"))
+    #expect(relaunched.contains("Needs a connection"))
+  }
+}
+
+/// The rules behind the second walk's defects, kept by exploration or over the states a walk shows, each shown
+/// failing on a break planted into the app's table.
+@Suite struct SecondWalkRuleTests {
+  @Test func aCountOfDataThePhoneDoesNotHaveIsFound() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    // Planted: a conversation that counts the notices of whatever copy it has, as before defect 05 was fixed.
+    let counting = ExplorerTests.table(replacing: .messages) { spec in
+      ScreenSpec(
+        .messages, requires: spec.requires, title: spec.title, load: spec.load,
+        body: { state in spec.body(state) + [.item(ref: nil, text: "\(state.content.notices.count) notices", flag: nil)]
+        },
+        actions: spec.actions)
+    }
+    for (table, planted) in [(FlowTable.app, false), (counting, true)] {
+      let flow = Flow(table: table)
+      let simulator = Simulator(scenario: scenario, flow: flow)
+      await simulator.start()
+      await simulator.type("messages", ":offline")
+      #expect(Flow.countWithoutData(simulator.state, texts: flow.textShown(simulator.state)) == nil)
+      await simulator.type(":clock +2h", "home", "messages")
+      let found = Flow.countWithoutData(simulator.state, texts: flow.textShown(simulator.state))
+      #expect((found != nil) == planted, "\(String(describing: found))")
+    }
+  }
 }
 
 /// The rule behind defect 25, over every family screen, role and action: a typed action the role may not take is
