@@ -410,6 +410,9 @@ public struct Flow: Sendable {
     // question) shows it again when the network fails.
     let shown =
       state.loaded ? AppState.CachedContent(content: state.content, loadedAt: state.staleSince ?? state.now) : nil
+    // Whether the screen already showed a copy for want of the network: offline, that is the screen's state, said
+    // once (the error when it starts), then by the banner and the sync line, not again at every step.
+    let showedCopy = state.staleSince != nil
     state.now = services.clock.now()
     state.staleSince = nil
     let table = table
@@ -470,9 +473,15 @@ public struct Flow: Sendable {
           let waiting = await services.device.outbox().changes
           state.content = cached.content
           state.content.overlay(waiting)
-          if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
+          if error.code == .offline {
+            state.content.sync = .offline(pending: waiting.count)
+          } else if case .upToDate = state.content.sync {
+            // The copy's "up to date" was true when it was loaded; the reload that just failed says otherwise.
+            state.content.sync = .failed(error, pending: waiting.count)
+          }
           state.staleSince = cached.loadedAt
           state.loaded = true
+          if error.code == .offline, showedCopy { return }
         case .expired(let kind, let since):
           state.error = Self.needsConnection(error, kind, since: since)
           state.retry = Intent(.refresh)

@@ -256,6 +256,27 @@ import TribeBoardScenarios
     #expect(!relaunched.contains("0 notices"))
     #expect(relaunched.contains("Needs a connection"))
   }
+
+  // MARK: 12: one story about sync
+
+  @Test func aFailedReloadDoesNotSayUpToDate() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let text = await simulator.type(":fault data.families networkTimeout", ":clock +1s")
+    #expect(text.contains("Not up to date"))
+    #expect(!text.contains("Sync: Up to date"), "\(text)")
+  }
+
+  // MARK: 26: offline with a copy is a state, not an error at every step
+
+  @Test func aChangeSavedOfflineOnACopyIsNotFollowedByTheOfflineErrorAgain() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    await simulator.type("messages", "home", ":offline", ":relaunch", "messages")
+    await simulator.type("send Cached hello")
+    #expect(simulator.state.notice == "Saved on this phone; it will sync when you are back online.")
+    #expect(simulator.state.error == nil)
+    #expect(simulator.state.staleSince != nil)
+    #expect(simulator.state.content.sync == .offline(pending: 1))
+  }
 }
 
 /// The rules behind the second walk's defects, kept by exploration or over the states a walk shows, each shown
