@@ -102,6 +102,20 @@ extension Flow {
     (.members, ["member", "members"]),
   ]
 
+  /// A question answered yes and then refused for a reason the phone could have known when it asked (the role,
+  /// the family's rules, the input, an item gone): `asked`, the state showing the question; `answered`, the state
+  /// right after yes, with nothing else happening in between. `nil` when yes was not refused so.
+  public static func askedThenRefused(asked: AppState, answered: AppState) -> String? {
+    guard case .confirm(let pending) = asked.screen, let error = answered.error else { return nil }
+    switch error.code.category {
+    case .validation, .permission, .notFound, .conflict:
+      return
+        "“\(pending.question)” is asked on \(pending.back.id.rawValue), but yes is refused: \(error.message)"
+    case .network, .auth:
+      return nil
+    }
+  }
+
   /// The role an action joins a family as, if it is one of the join choices.
   static func joinedRole(_ action: ActionID) -> Role? {
     switch action {

@@ -203,6 +203,18 @@ extension Explorer {
     return []
   }
 
+  /// No question is asked for an action that will be refused: yes, said right away to a question the step reached
+  /// (`asked`, at `checkpoint`), is not refused for a reason the phone knew when asking. Leaves the simulation at
+  /// `checkpoint`.
+  func askedThenRefused(_ simulator: Simulator, asked: AppState, at checkpoint: Simulator.Checkpoint) async -> [String]
+  {
+    guard case .confirm = asked.screen else { return [] }
+    _ = await simulator.handle("yes", recording: false)
+    let answered = simulator.state
+    simulator.restore(checkpoint)
+    return Flow.askedThenRefused(asked: asked, answered: answered).map { [$0] } ?? []
+  }
+
   /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and
   /// leave the same state. `nil` when they do.
   func replayDiffers(_ inputs: [String], text: String, key: Simulator.StateKey) async -> String? {

@@ -282,6 +282,23 @@ import TribeBoardScenarios
 /// The rules behind the second walk's defects, kept by exploration or over the states a walk shows, each shown
 /// failing on a break planted into the app's table.
 @Suite struct SecondWalkRuleTests {
+  @Test func aQuestionForAnActionThatWillBeRefusedIsFound() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let app = await Explorer(scenario: scenario, options: .init(depth: 2)).run()
+    #expect(!app.violations.contains { $0.invariant.contains("but yes is refused") }, "\(app.violations)")
+    // Planted: leaving the family asks without checking first, as before defect 02 was fixed.
+    let asking = ExplorerTests.table(replacingActionsOf: .settings) { action in
+      guard action.id == .leaveFamily else { return action }
+      return FlowAction(
+        .leaveFamily, action.label, phrases: action.phrases, requires: action.requires, targets: action.targets,
+        confirm: { state, _ in "Leave \(state.family?.name ?? "the family")?" }, run: action.run)
+    }
+    let planted = await Explorer(scenario: scenario, flow: Flow(table: asking), options: .init(depth: 2)).run()
+    let found = try #require(planted.violations.first { $0.invariant.contains("but yes is refused") })
+    #expect(found.invariant.hasPrefix("“Leave The Johnsons?” is asked on settings, but yes is refused: "))
+    #expect(found.inputs == ["settings", "leave family"])
+  }
+
   @Test func aCountOfDataThePhoneDoesNotHaveIsFound() async throws {
     let scenario = try BundledScenarios.scenario(named: "family-admin")
     // Planted: a conversation that counts the notices of whatever copy it has, as before defect 05 was fixed.
