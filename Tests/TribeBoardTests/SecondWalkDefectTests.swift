@@ -79,8 +79,9 @@ import TribeBoardScenarios
   // MARK: 23: the loader keeps the app's rules
 
   /// Each world of `../shared/repro2/worlds23/` (family-admin with one of the app's rules broken), refused by the
-  /// loader (and so by `lint`) with a position. The rules are the app's own (``RoleRules``, ``Validation``): a planted
-  /// break in one of them (`checkDriver` accepting every role, say) fails both this test and the flow's.
+  /// loader (and so by `lint`) with a position. The rules are the app's own (``RoleRules``, ``Validation``), which the
+  /// flow and the mock backend call when a person acts: a planted break in one of them (`checkDriver` accepting every
+  /// role, `emailKey` keeping the case) makes its case here load.
   @Test(arguments: [
     (
       "twofam", "\nfamilies:\n",
