@@ -120,6 +120,12 @@ public struct ProviderIdentity: Equatable, Hashable, Sendable {
     self.name = name
     self.email = email
   }
+
+  /// The name an account made from this identity gets: the provider's, cleaned by the app's one rule for text
+  /// (``Validation/providedName(_:fallback:)``), or the email's first part when nothing of it shows.
+  public var accountName: String {
+    Validation.providedName(name, fallback: String(email.prefix { $0 != "@" }))
+  }
 }
 
 /// The identity each sign-in provider returns on a phone, by provider (none: the provider knows nobody there).

@@ -45,6 +45,50 @@ public enum RoleRules {
     }
   }
 
+  /// The roles that can drive a pickup: those that may claim one (not children, not visitors).
+  public static let driverRoles = Role.allCases.filter { Permissions.allows($0, .claimPickup) }
+
+  /// A pickup's driver is a member whose role can drive; `name` is how the message names them.
+  public static func checkDriver(_ role: Role, name: String) throws(AppError) {
+    guard driverRoles.contains(role) else {
+      throw AppError(
+        .roleConflict,
+        "\(name) is \(article(role)) \(role.displayName.lowercased()) and can't drive a pickup; a driver is a parent admin or an adult.",
+        recovery: [.edit])
+    }
+  }
+
+  /// A person is active in one family at a time: joining, or coming back to, `family` is refused while
+  /// `otherFamily` (the one they are active in, if any) is not `family`.
+  public static func checkOneFamily(joining family: FamilyID, activeIn otherFamily: FamilyID?) throws(AppError) {
+    if let otherFamily, otherFamily != family {
+      throw AppError(
+        .roleConflict, "You are already in a family: a person is in one family at a time. Leave it first.",
+        recovery: [.back])
+    }
+  }
+
+  /// The refusal of `name` as an event's participant: participants are the family's active members, and `endedAt`
+  /// is when their (visitor) access ended, if it did.
+  public static func notAParticipant(_ name: String, endedAt: Date?) -> AppError {
+    AppError(
+      .validationFailed,
+      endedAt == nil
+        ? "\(name) is not a member of the family: an event's participants are its members."
+        : "\(name)'s access to the family has ended: an event's participants are its active members.",
+      recovery: [.edit])
+  }
+
+  /// What two email addresses are compared by: one account an email, whatever the case of its letters.
+  public static func emailKey(_ email: String) -> String { email.lowercased() }
+
+  /// A driver is booked for one pickup at a time: `pickup` at `at` clashes with `others`, the pickups `driver`
+  /// drives (the first at the same minute is returned, so the refusal can name its route).
+  public static func clash(at time: Date, for driver: UserID, among others: [Pickup], except pickup: ItemID) -> Pickup?
+  {
+    others.first { $0.id != pickup && $0.driver == driver && abs($0.at.timeIntervalSince(time)) < 60 }
+  }
+
   /// The roles a member can be given: any, but a child's account only child or visitor.
   public static func givable(isChildAccount: Bool) -> [Role] {
     isChildAccount ? [.child, .visitor] : Role.allCases
@@ -64,10 +108,16 @@ public enum RoleRules {
 
   /// Removing or leaving must not take the family's last parent admin.
   public static func checkRemoval(of membership: Membership, members: [Member]) throws(AppError) {
-    if membership.role == .parentAdmin && isLastParentAdmin(membership, members) {
+    guard membership.role == .parentAdmin && isLastParentAdmin(membership, members) else { return }
+    if !members.contains(where: { $0.id != membership.userID }) {
+      // Nobody to hand the family to: say so, and how to have someone.
       throw AppError(
-        .roleConflict, "The last parent admin can't leave or be removed. Make another member parent admin first.")
+        .roleConflict,
+        "You are the family's only member, so nobody can take over as parent admin, and a family can't be left empty. To leave, share the family code (Family management) with someone, make them parent admin once they have joined, then leave.",
+        recovery: [.back])
     }
+    throw AppError(
+      .roleConflict, "The last parent admin can't leave or be removed. Make another member parent admin first.")
   }
 
   private static func article(_ role: Role) -> String {

@@ -24,11 +24,13 @@ public enum Validation {
     guard !containsControlCharacters(raw) else {
       throw AppError(.invalidFamilyName, "A family name can't contain control characters.")
     }
-    guard !containsInvisibleCharacters(raw) else {
-      throw AppError(.invalidFamilyName, "A family name can't contain invisible or text-direction characters.")
+    if let invisible = invisibleCharacter(in: raw) {
+      throw AppError(
+        .invalidFamilyName,
+        "A family name can't contain invisible or text-direction characters (\(describe(invisible))); remove it.")
     }
     let name = raw.collapsingWhitespace
-    if name.isEmpty {
+    if isBlank(name) {
       throw AppError(.invalidFamilyName, "Enter a family name.")
     }
     guard familyNameLength.contains(name.count) else {
@@ -73,28 +75,76 @@ public enum Validation {
     return code
   }
 
-  /// A required short text such as a title: trimmed, 1 to `maxLength` characters.
-  /// The most characters a title, a name or a place takes.
-  public static let maximumTextLength = 80
+  /// A kind of text a person, a scenario or a sign-in provider gives: what messages call it and how long it may be.
+  /// The flow and the scenario loader both check texts against these, so a loaded world holds only texts the app
+  /// would have taken.
+  public struct TextField: Sendable, Equatable {
+    /// How messages name it: "a title".
+    public let name: String
+    /// The most characters it may have, after trimming.
+    public let maxLength: Int
 
-  public static func text(_ raw: String, field: String, maxLength: Int = maximumTextLength) throws(AppError) -> String {
+    public init(_ name: String, maxLength: Int) {
+      self.name = name
+      self.maxLength = maxLength
+    }
+
+    public static let title = TextField("a title", maxLength: 80)
+    public static let place = TextField("a place", maxLength: 80)
+    public static let message = TextField("a message", maxLength: 500)
+    public static let notice = TextField("a notice", maxLength: 200)
+    public static let routeName = TextField("a route's name", maxLength: 80)
+    public static let personName = TextField("a name", maxLength: 80)
+  }
+
+  /// A required short text such as a title: trimmed, 1 to `maxLength` characters.
+  public static func text(_ raw: String, field: String, maxLength: Int = 80) throws(AppError) -> String {
+    try text(raw, TextField(field, maxLength: maxLength))
+  }
+
+  /// A required text of `field`'s kind: trimmed, its runs of spaces folded, 1 to `field.maxLength` characters, with
+  /// no control character and nothing ``isInvisible(_:)``.
+  public static func text(_ raw: String, _ field: TextField) throws(AppError) -> String {
+    if let problem = problem(in: raw, field) { throw problem }
+    return raw.collapsingWhitespace
+  }
+
+  /// Why `raw` is not a valid text of `field`'s kind, or `nil` when it is: the one check behind ``text(_:_:)``,
+  /// which the scenario loader calls too.
+  public static func problem(in raw: String, _ field: TextField) -> AppError? {
     guard !containsControlCharacters(raw) else {
-      throw AppError(
-        .validationFailed, "\(field.sentenceCased) can't contain control characters.")
+      return AppError(.validationFailed, "\(field.name.sentenceCased) can't contain control characters.")
     }
-    guard !containsInvisibleCharacters(raw) else {
-      throw AppError(
-        .validationFailed, "\(field.sentenceCased) can't contain invisible or text-direction characters.")
+    if let invisible = invisibleCharacter(in: raw) {
+      return AppError(
+        .validationFailed,
+        "\(field.name.sentenceCased) can't contain invisible or text-direction characters (\(describe(invisible))); remove it."
+      )
     }
-    let text = raw.collapsingWhitespace
-    if text.isEmpty {
-      throw AppError(.validationFailed, "Enter \(field).")
+    if isBlank(raw) {
+      return AppError(.validationFailed, "Enter \(field.name).")
     }
-    guard text.count <= maxLength else {
-      throw AppError(
-        .validationFailed, "\(field.sentenceCased) has at most \(maxLength) characters.")
+    // Counted as the text is kept, trimmed and its runs of spaces folded; no longer than its bytes.
+    guard raw.utf8.count > field.maxLength else { return nil }
+    let count = raw.collapsingWhitespace.count
+    guard count <= field.maxLength else {
+      return AppError(
+        .validationFailed,
+        "\(field.name.sentenceCased) has at most \(field.maxLength) characters; this one has \(count).")
     }
-    return text
+    return nil
+  }
+
+  /// A name a sign-in provider gives, as the app keeps it: without the invisible and control characters the app
+  /// refuses in what a person types (a provider's name is not typed, so it is cleaned rather than refused), trimmed
+  /// and at most ``TextField/personName``'s length; `fallback` (the email's first part) when nothing is left.
+  public static func providedName(_ raw: String, fallback: String) -> String {
+    let kept = String(
+      String.UnicodeScalarView(
+        raw.unicodeScalars.filter { !isInvisible($0) && $0.properties.generalCategory != .control })
+    ).collapsingWhitespace
+    let name = isBlank(kept) ? fallback : kept
+    return String(name.prefix(TextField.personName.maxLength))
   }
 
   /// Whether `text` holds control characters (escape sequences, bells, line breaks) that would garble a screen.
@@ -107,19 +157,56 @@ public enum Validation {
 }
 
 extension Validation {
-  /// Whether `text` holds characters that change how the text around them reads without showing themselves: the
-  /// bidirectional controls (U+202A–202E, U+2066–2069, the marks U+200E, U+200F, U+061C) and the invisible spaces
-  /// and joiners that are not part of a writing system's use (U+200B, U+2060–2064, U+FEFF, U+180E). The joiners
-  /// U+200C and U+200D are allowed: emoji sequences and several scripts need them.
+  /// Whether `text` holds a character ``isInvisible(_:)`` refuses.
   public static func containsInvisibleCharacters(_ text: String) -> Bool {
-    // Every one of them is above U+0600, three bytes or more in UTF-8: ASCII and Latin text is passed over by bytes.
-    guard text.utf8.contains(where: { $0 >= 0xD8 }) else { return false }
-    return text.unicodeScalars.contains { scalar in
+    invisibleCharacter(in: text) != nil
+  }
+
+  /// The first character of `text` that ``isInvisible(_:)`` refuses, if any.
+  public static func invisibleCharacter(in text: String) -> Unicode.Scalar? {
+    // Every one of them is outside ASCII: ASCII text is passed over by bytes.
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return text.unicodeScalars.first(where: isInvisible)
+  }
+
+  /// The one rule for characters that show nothing, or change how the text around them reads, in every name, title
+  /// and message (from a person, a scenario or a sign-in provider): Unicode's default-ignorable code points and
+  /// format characters (the bidirectional controls and marks, zero-width spaces, the soft hyphen, the byte-order
+  /// mark, the tag characters U+E0000–E007F), the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the braille
+  /// blank U+2800. Allowed, because emoji sequences and several scripts need them: the joiners U+200C and U+200D and
+  /// the variation selectors U+FE00–FE0F.
+  public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x80: return false
+    case 0x200C, 0x200D, 0xFE00...0xFE0F: return false
+    case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: return true
+    default:
+      let properties = scalar.properties
+      return properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
+    }
+  }
+
+  /// Whether `text` shows nothing: only whitespace and the joiners and variation selectors ``isInvisible(_:)``
+  /// lets through.
+  public static func isBlank(_ text: String) -> Bool {
+    // Read by bytes until the first that is not an ASCII space: almost every text has a letter first.
+    for byte in text.utf8 {
+      if byte >= 0x80 { break }
+      if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+    }
+    return text.unicodeScalars.allSatisfy { scalar in
       switch scalar.value {
-      case 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
-      default: false
+      case 0x200C, 0x200D, 0xFE00...0xFE0F: true
+      default: scalar.properties.isWhitespace
       }
     }
+  }
+
+  /// A character as messages name it: "U+202E RIGHT-TO-LEFT OVERRIDE".
+  public static func describe(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    return scalar.properties.name.map { "\(code) \($0)" } ?? code
   }
 }
 

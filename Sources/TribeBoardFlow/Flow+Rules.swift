@@ -67,6 +67,55 @@ extension Flow {
     return nil
   }
 
+  /// When the copy `state` shows was loaded, if it is past `kind`'s time to live: the screen then states nothing of
+  /// that kind (no count of notices from a noticeboard copy over an hour old). `nil` when the screen shows what it
+  /// loaded, or a copy still within the time to live.
+  public static func expiredCopy(of kind: PhoneCache.Kind, in state: AppState) -> Date? {
+    guard let since = state.staleSince, let timeToLive = kind.timeToLive,
+      state.now.timeIntervalSince(since) > timeToLive
+    else { return nil }
+    return since
+  }
+
+  /// A count stated for data the phone does not have: a number before a noun of a kind of data whose copy, shown
+  /// while the network fails, is past its time to live ("2 notices" from a noticeboard copy over an hour old).
+  /// `texts`, what the screen shows (``textShown(_:body:)``). `nil` when no such count is shown.
+  public static func countWithoutData(_ state: AppState, texts: [String]) -> String? {
+    guard state.staleSince != nil else { return nil }
+    for (kind, nouns) in countedKinds where expiredCopy(of: kind, in: state) != nil {
+      for text in texts {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        for (number, noun) in zip(words, words.dropFirst())
+        where number.allSatisfy(\.isNumber) && nouns.contains(noun.lowercased()) {
+          return
+            "“\(text)” on \(state.screen.id.rawValue) counts \(noun) from a \(kind.rawValue) copy past its time to live"
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The nouns that count each kind of data with a time to live.
+  private static let countedKinds: [(PhoneCache.Kind, Set<String>)] = [
+    (.noticeboard, ["notice", "notices", "pinned"]), (.calendar, ["event", "events"]),
+    (.tasks, ["task", "tasks", "pt", "pts"]), (.schoolRun, ["pickup", "pickups"]),
+    (.members, ["member", "members"]),
+  ]
+
+  /// A question answered yes and then refused for a reason the phone could have known when it asked (the role,
+  /// the family's rules, the input, an item gone): `asked`, the state showing the question; `answered`, the state
+  /// right after yes, with nothing else happening in between. `nil` when yes was not refused so.
+  public static func askedThenRefused(asked: AppState, answered: AppState) -> String? {
+    guard case .confirm(let pending) = asked.screen, let error = answered.error else { return nil }
+    switch error.code.category {
+    case .validation, .permission, .notFound, .conflict:
+      return
+        "“\(pending.question)” is asked on \(pending.back.id.rawValue), but yes is refused: \(error.message)"
+    case .network, .auth:
+      return nil
+    }
+  }
+
   /// The role an action joins a family as, if it is one of the join choices.
   static func joinedRole(_ action: ActionID) -> Role? {
     switch action {

@@ -252,6 +252,13 @@ public struct Flow: Sendable {
         action.argument.map { "“\(action.label)” takes a \($0.description), not \(value)." }
           ?? "“\(action.label)” takes no value.")
     }
+    // A role that may not take the action is told so whatever the screen's state: the same refusal on every screen.
+    if let capability = action.requires, !state.allows(capability) {
+      state.clearFeedback()
+      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
+      narrowRecovery(&state)
+      return .performed
+    }
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
     }
@@ -259,11 +266,6 @@ public struct Flow: Sendable {
       return .unavailable("“\(action.label)” is not available here: the list did not load, so it shows no items.")
     }
     state.clearFeedback()
-    if let capability = action.requires, !state.allows(capability) {
-      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
-      narrowRecovery(&state)
-      return .performed
-    }
     if let ask = action.confirmation, !confirmed, rejected == nil {
       do throws(AppError) {
         if let question = try await ask(state, services) {
@@ -408,6 +410,9 @@ public struct Flow: Sendable {
     // question) shows it again when the network fails.
     let shown =
       state.loaded ? AppState.CachedContent(content: state.content, loadedAt: state.staleSince ?? state.now) : nil
+    // Whether the screen already showed a copy for want of the network: offline, that is the screen's state, said
+    // once (the error when it starts), then by the banner and the sync line, not again at every step.
+    let showedCopy = state.staleSince != nil
     state.now = services.clock.now()
     state.staleSince = nil
     let table = table
@@ -468,9 +473,15 @@ public struct Flow: Sendable {
           let waiting = await services.device.outbox().changes
           state.content = cached.content
           state.content.overlay(waiting)
-          if error.code == .offline { state.content.sync = .offline(pending: waiting.count) }
+          if error.code == .offline {
+            state.content.sync = .offline(pending: waiting.count)
+          } else if case .upToDate = state.content.sync {
+            // The copy's "up to date" was true when it was loaded; the reload that just failed says otherwise.
+            state.content.sync = .failed(error, pending: waiting.count)
+          }
           state.staleSince = cached.loadedAt
           state.loaded = true
+          if error.code == .offline, showedCopy { return }
         case .expired(let kind, let since):
           state.error = Self.needsConnection(error, kind, since: since)
           state.retry = Intent(.refresh)
@@ -527,6 +538,10 @@ public struct Flow: Sendable {
     guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
     let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family
     state.session = .member(session, current, membership)
+    // Who left keeps their name on what the screen still shows of them (a form's "For", a done task).
+    for member in state.content.members where !members.contains(where: { $0.id == member.id }) {
+      state.content.formerNames[member.id] = member.profile.name
+    }
     state.content.members = members
   }
 }

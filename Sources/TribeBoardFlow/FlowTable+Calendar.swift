@@ -61,12 +61,13 @@ extension FlowTable {
         guard case .addEvent(let draft) = state.screen else { return [] }
         return [
           .input(
-            FormField(.title, "Title", value: draft.title, required: true, maxLength: Validation.maximumTextLength)),
+            FormField(
+              .title, "Title", value: draft.title, required: true, maxLength: Validation.TextField.title.maxLength)),
           .input(
             FormField(
               .when, "When", value: draft.start.map { DateText.full($0, now: state.now) },
               typed: draft.start.map(DateText.typed), required: true)),
-          .input(FormField(.place, "Where", value: draft.place, maxLength: Validation.maximumTextLength)),
+          .input(FormField(.place, "Where", value: draft.place, maxLength: Validation.TextField.place.maxLength)),
           .input(
             FormField(
               .with, "Who",
@@ -79,21 +80,25 @@ extension FlowTable {
       },
       actions: [
         editEvent(.title, "Set the title", "title", argument: .text("title")) { draft, input, _ throws(AppError) in
-          draft.title = try Validation.text(input.text(), field: "a title")
+          draft.title = try Validation.text(input.text(), .title)
         },
         editEvent(.when, "Set the date and time", "when", argument: .date(field: "the time")) {
           draft, input, state throws(AppError) in
           draft.start = try futureDate(input.date(), now: state.now, field: "the time")
         },
         editEvent(.place, "Set the place", "place", argument: .text("place")) { draft, input, _ throws(AppError) in
-          draft.place = try Validation.text(input.text(), field: "a place")
+          draft.place = try Validation.text(input.text(), .place)
         },
         editEvent(.with, "Choose who takes part", "with", argument: .names) {
           draft, input, state throws(AppError) in
           var ids: [UserID] = []
           for name in try input.names() {
             // One person once, however their name is typed.
-            let id = try member(name, in: state.content.members).id
+            let found = try member(name, in: state.content.members)
+            guard found.membership.isActive(at: state.now) else {
+              throw RoleRules.notAParticipant(found.profile.firstName, endedAt: found.membership.expiresAt)
+            }
+            let id = found.id
             if !ids.contains(id) { ids.append(id) }
           }
           draft.participants = ids

@@ -39,7 +39,13 @@ extension FlowTable {
         }
         let pinned = state.content.notices.filter(\.pinned).count
         blocks.append(.section("Noticeboard"))
-        blocks.append(.row("\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
+        // A count only of notices the phone has: a copy past the noticeboard's time to live counts nothing.
+        if let since = Flow.expiredCopy(of: .noticeboard, in: state) {
+          blocks.append(
+            .row("Needs a connection: the phone's copy is from \(DateText.full(since, now: state.now))"))
+        } else {
+          blocks.append(.row("\(state.content.notices.count.counted("notice")), \(pinned) pinned"))
+        }
         return blocks
       },
       actions: [
@@ -47,7 +53,7 @@ extension FlowTable {
           .send, "Send a message", phrases: ["send", "say"], argument: .text("message"), requires: .sendMessage,
           targets: [.messages]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(argument.text(), field: "a message", maxLength: 500)
+          let text = try Validation.text(argument.text(), .message)
           let family = try requireFamily(state).family
           try await Flow.submit(
             .sendMessage(text, family: family), summary: "message “\(text)”", done: "Sent.", &state, services)
@@ -77,7 +83,8 @@ extension FlowTable {
               id: notice.id, number: number,
               text:
                 "\(notice.text) · \(state.content.name(notice.author)), \(DateText.day(notice.postedAt, now: state.now))",
-              flag: waiting ? "WAITING TO SYNC" : notice.pinned ? "PINNED" : nil,
+              flag: waiting
+                ? (notice.pinned ? "PINNED · WAITING TO SYNC" : "WAITING TO SYNC") : notice.pinned ? "PINNED" : nil,
               kind: .notice(
                 NoticeFacts(
                   text: notice.text, author: person(notice.author, state), postedAt: notice.postedAt,
@@ -89,7 +96,7 @@ extension FlowTable {
           .post, "Post a notice", phrases: ["post"], argument: .text("notice"), requires: .postNotice,
           targets: [.noticeboard]
         ) { state, argument, services throws(AppError) in
-          let text = try Validation.text(argument.text(), field: "a notice", maxLength: 200)
+          let text = try Validation.text(argument.text(), .notice)
           let family = try requireFamily(state).family
           // The board sorts a new notice near the top; while the person stays, it is numbered after the rest.
           keepNumbers(&state)
@@ -138,7 +145,7 @@ extension FlowTable {
 
   /// Finds the names of the people, among `writers`, who are no longer members, so what they wrote shows their name.
   /// A profile that can't be read leaves the account id.
-  private static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
+  static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
     for writer in writers where state.content.member(writer) == nil && state.content.formerNames[writer] == nil {
       if let profile = try? await services.data.profile(of: writer) { state.content.formerNames[writer] = profile.name }
     }

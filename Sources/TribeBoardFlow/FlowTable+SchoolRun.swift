@@ -28,7 +28,8 @@ extension FlowTable {
                   id: pickup.id, number: number,
                   text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }
                     .concatenated(separator: " · "),
-                  flag: waiting ? "WAITING TO SYNC" : pickup.driver == nil ? "UNCLAIMED" : nil,
+                  flag: waiting
+                    ? "WAITING TO SYNC" : pickup.driver == nil && pickup.at >= state.now ? "UNCLAIMED" : nil,
                   kind: .pickup(
                     PickupFacts(
                       route: route.name, at: pickup.at, driver: pickup.driver.map { person($0, state) },
@@ -75,6 +76,11 @@ extension FlowTable {
     return state.content.pickups.contains { $0.at >= start && $0.at < end }
   }
 
+  /// The name of `pickup`'s route, as the screen's section shows it.
+  private static func routeName(_ pickup: Pickup, _ state: AppState) -> String {
+    state.content.routes.first { $0.id == pickup.routeID }?.name ?? "other route's"
+  }
+
   private static func drive(claim: Bool) -> FlowAction {
     let verb = claim ? "claim" : "release"
     return FlowAction(
@@ -100,9 +106,22 @@ extension FlowTable {
           .validationFailed, "You are already driving that pickup; nothing was changed.", recovery: [.edit])
       }
       let when = DateText.full(pickup.at, now: state.now)
+      // A pickup that has happened is history: nobody claims or releases it.
+      if pickup.at < services.clock.now() {
+        throw AppError(
+          .validationFailed, "The \(when) pickup has already happened; choose one still to come.", recovery: [.edit])
+      }
+      let route = routeName(pickup, state)
+      if claim, let clash = RoleRules.clash(at: pickup.at, for: user, among: state.content.pickups, except: pickup.id) {
+        throw AppError(
+          .roleConflict,
+          "You are already driving the \(routeName(clash, state)) pickup at \(when); release it first.",
+          recovery: [.edit])
+      }
       try await Flow.submit(
-        .setDriver(claim ? user : nil, pickup: pickup.id), summary: "\(verb) the \(when) pickup",
-        done: claim ? "You are driving the \(when) pickup." : "Pickup released; it needs a driver.", &state, services)
+        .setDriver(claim ? user : nil, pickup: pickup.id), summary: "\(verb) the \(when) pickup (\(route))",
+        done: claim ? "You are driving the \(when) pickup (\(route))." : "Pickup released; it needs a driver.", &state,
+        services)
     }
   }
 }

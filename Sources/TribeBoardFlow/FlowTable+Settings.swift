@@ -16,7 +16,11 @@ extension FlowTable {
         FlowAction(
           .leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily,
           targets: [.confirm, .familySetup],
-          confirm: { state, services in
+          confirm: { state, services throws(AppError) in
+            // The phone knows the family's members: the last parent admin is told why not before being asked.
+            if let membership = state.membership, !state.content.members.isEmpty {
+              try RoleRules.checkRemoval(of: membership, members: state.content.members)
+            }
             let name = state.family?.name ?? "the family"
             var question = "Leave \(name)? You will need the family code to join again."
             // What waits on the phone is sent before leaving, or the person stays (below): said before they say yes.
@@ -190,6 +194,8 @@ extension FlowTable {
   /// What the phone knows will refuse a removal: removing yourself, or the family's last parent admin.
   private static func checkRemoval(of member: Member, _ state: AppState) throws(AppError) {
     if member.id == state.user?.id {
+      // Pointed to Settings only when leaving there would work.
+      try RoleRules.checkRemoval(of: member.membership, members: state.content.members)
       throw AppError(
         .roleConflict, "To leave the family yourself, use Settings › Leave the family.", recovery: [.back])
     }

@@ -54,7 +54,7 @@ extension FlowTable {
           .paragraph(
             "No TribeBoard account uses this \(identity.provider.displayName) sign-in yet. Create one with what \(identity.provider.displayName) gives, then create or join your family."
           ),
-          .field("Name", identity.name),
+          .field("Name", identity.accountName),
           .field("Email", identity.email),
         ]
       },

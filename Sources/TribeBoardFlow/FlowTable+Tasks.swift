@@ -58,11 +58,20 @@ extension FlowTable {
       .taskDetail, requires: .viewOwnTasks,
       title: { state in task(state)?.title ?? "Task" },
       load: { state, services throws(AppError) in
+        // Whose the task was on the screen before this load: a task given away is said to be so.
+        let wasMine = task(state).map { $0.assignee != nil && $0.assignee == state.user?.id } ?? false
         try await loadTasks(&state, services)
         // Roles change: someone who now sees only their own tasks can't stay on another member's.
         if let task = task(state), !state.allows(.viewAllTasks), task.assignee != state.user?.id {
           state.screen = .tasks(mineOnly: false)
-          state.error = AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
+          // A task of theirs given to someone else: say whose it is now, not blame the role, which did not change.
+          state.error =
+            wasMine
+            ? AppError(
+              .notFound,
+              "“\(task.title)” is now \(task.assignee.map { state.content.name($0) + "'s" } ?? "nobody's"), so it is off your list.",
+              recovery: [.back])
+            : AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
         }
       },
       body: { state in
@@ -124,10 +133,12 @@ extension FlowTable {
         guard case .addTask(let draft) = state.screen else { return [] }
         return [
           .input(
-            FormField(.title, "Title", value: draft.title, required: true, maxLength: Validation.maximumTextLength)),
+            FormField(
+              .title, "Title", value: draft.title, required: true, maxLength: Validation.TextField.title.maxLength)),
           .input(
             FormField(
-              .assign, "For", value: draft.assignee.map { state.content.name($0) }, typed: draft.assignee,
+              .assign, "For", value: draft.assignee.map { state.content.name($0) + gone($0, state) },
+              typed: draft.assignee,
               choices: state.content.members.filter { $0.role != .visitor && $0.membership.isActive(at: state.now) }
                 .map { ($0.id, $0.profile.name) })),
           .input(
@@ -140,7 +151,7 @@ extension FlowTable {
       },
       actions: [
         editTask(.title, "Set the title", "title", argument: .text("title")) { draft, input, _ throws(AppError) in
-          draft.title = try Validation.text(input.text(), field: "a title")
+          draft.title = try Validation.text(input.text(), .title)
         },
         editTask(.assign, "Choose who does it", "for", argument: .text("member")) {
           draft, input, state throws(AppError) in
@@ -161,6 +172,12 @@ extension FlowTable {
           }
           // Time passed since the date was typed: "in the future" holds when saving too.
           if let due = draft.due { _ = try futureDate(due, now: services.clock.now(), field: "the due date") }
+          if let assignee = draft.assignee, state.content.member(assignee) == nil {
+            throw AppError(
+              .validationFailed,
+              "\(state.content.name(assignee)) is no longer in the family: choose who does it again (for <member>).",
+              recovery: [.edit])
+          }
           let (family, user) = try requireFamily(state)
           let task = try await services.data.addTask(
             NewTask(title: title, assignee: draft.assignee, due: draft.due, points: draft.points), to: family, by: user)
@@ -170,6 +187,11 @@ extension FlowTable {
         .back(to: .tasks(mineOnly: false), label: "Cancel"),
       ]),
   ]
+
+  /// " (no longer in the family)" after the name of someone who left, for a form that still names them.
+  private static func gone(_ id: UserID, _ state: AppState) -> String {
+    state.content.members.isEmpty || state.content.member(id) != nil ? "" : " (no longer in the family)"
+  }
 
   private static let hasTasks = Condition("there are tasks on the list") { state in
     // What visibleTasks filters, without sorting: the condition is tested whenever the screen's actions are listed.
@@ -207,6 +229,8 @@ extension FlowTable {
     if case .tasks(let mineOnly, let shown) = state.screen {
       state.screen = .tasks(mineOnly: mineOnly, shown: keep(numberedTasks(state), shown: shown))
     }
+    // A done task stays with whoever did it, who may have left since.
+    await nameFormerMembers(state.content.tasks.compactMap(\.assignee), &state, services)
   }
 
   private static func complete(_ task: FamilyTask, _ state: inout AppState, _ services: Services) async throws(AppError)

@@ -154,10 +154,13 @@ public struct InputParser: Sendable {
       }
       return resolution(action, value: rest ?? "", in: state)
     }
+    // An action the role may not take resolves whatever the screen's state, so the flow refuses it with the role's
+    // reason (a visitor's "pin" on a board whose notices are all pinned); others only where their condition holds.
     let candidates =
       visible
       + flow.table[state.screen.id].actions.filter { hidden in
-        !visible.contains { $0.id == hidden.id } && hidden.condition.map { $0.test(state) } ?? true
+        !visible.contains { $0.id == hidden.id }
+          && (hidden.condition.map { $0.test(state) } ?? true || hidden.requires.map { !state.allows($0) } ?? false)
       }
     let lowered = text.lowercased()
     var best: (action: FlowAction, length: Int)?

@@ -99,8 +99,8 @@ struct IndexedWorld: Sendable {
 
   /// Whether an account uses `email` (compared without case).
   func hasAccount(email: String) -> Bool {
-    let wanted = email.lowercased()
-    return accounts.contains { $0.profile.email.lowercased() == wanted }
+    let wanted = RoleRules.emailKey(email)
+    return accounts.contains { RoleRules.emailKey($0.profile.email) == wanted }
   }
 
   mutating func add(_ account: MockAccount) {

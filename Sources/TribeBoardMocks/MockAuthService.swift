@@ -80,7 +80,7 @@ public struct MockAuthService: AuthService {
       guard state.auth.policy.signUp, state.store.account(user) == nil,
         !state.store.hasAccount(email: identity.email)
       else { throw Self.notFound }
-      let profile = UserProfile(id: user, name: identity.name, email: identity.email)
+      let profile = UserProfile(id: user, name: identity.accountName, email: identity.email)
       state.store.add(MockAccount(profile: profile, providers: [identity.provider]))
       return state.auth.issueSession(for: profile, at: now)
     }

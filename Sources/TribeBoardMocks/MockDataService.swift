@@ -44,11 +44,8 @@ public struct MockDataService: DataService {
       if let existing, existing.isActive(at: now) {
         throw AppError(.alreadyMember)
       }
-      if state.activeFamily(of: user, otherThan: family, at: now) != nil {
-        throw AppError(
-          .roleConflict, "You are already in a family: a person is in one family at a time. Leave it first.",
-          recovery: [.back])
-      }
+      try RoleRules.checkOneFamily(
+        joining: family, activeIn: state.activeFamily(of: user, otherThan: family, at: now)?.id)
       try RoleRules.checkJoin(role, isChildAccount: account.isChild)
       let membership = Membership(
         userID: user, familyID: family, role: role,
@@ -104,7 +101,7 @@ public struct MockDataService: DataService {
         }
       }
       // A role that can't drive gives up the pickups it was driving.
-      if !Permissions.allows(role, .claimPickup) {
+      if !RoleRules.driverRoles.contains(role) {
         for route in state.store.routes.items(of: family) {
           for position in state.store.pickups.positions(of: route.id)
           where state.store.pickups[position].driver == user {
@@ -167,6 +164,13 @@ public struct MockDataService: DataService {
   {
     try backend.perform(.dataAddEvent) { state, now throws(AppError) in
       try state.require(.addEvent, of: actor, in: family, at: now)
+      for participant in event.participants {
+        let membership = state.existingMembership(of: participant, in: family)
+        guard let membership, membership.isActive(at: now) else {
+          let name = (try? state.account(participant).profile.firstName) ?? participant
+          throw RoleRules.notAParticipant(name, endedAt: membership?.expiresAt)
+        }
+      }
       let added = CalendarEvent(
         id: state.nextID("event", isTaken: state.store.events.contains), familyID: family, title: event.title,
         start: event.start, place: event.place, participants: event.participants)

@@ -34,10 +34,26 @@ extension MockState {
     let item = store.tasks[index]
     let membership = try membership(of: actor, in: item.familyID, at: now)
     let needed: Capability = item.assignee == actor ? .completeOwnTask : .completeAnyTask
-    guard Permissions.allows(membership.role, needed) else { throw AppError.denied(needed, role: membership.role) }
+    guard Permissions.allows(membership.role, needed) else {
+      if let reassigned = reassigned(item, from: actor, role: membership.role) { throw reassigned }
+      throw AppError.denied(needed, role: membership.role)
+    }
     store.tasks[index].status = status
     store.tasks[index].updatedAt = changedAt
     store.tasks[index].updatedBy = actor
+  }
+
+  /// The refusal of `actor`'s change to `item`, a task given to someone else since, when their role may change only
+  /// their own tasks: it says whose the task is now, not that their role changed (it did not).
+  func reassigned(_ item: FamilyTask, from actor: UserID, role: Role) -> AppError? {
+    guard item.assignee != actor, Permissions.allows(role, .completeOwnTask),
+      !Permissions.allows(role, .completeAnyTask)
+    else { return nil }
+    let name = item.assignee.map { (try? account($0).profile.firstName) ?? $0 }
+    return AppError(
+      .permissionDenied,
+      name.map { "“\(item.title)” is now \($0)'s; only \($0), an adult or a parent admin can mark it." }
+        ?? "“\(item.title)” is no longer yours; only an adult or a parent admin can mark it.")
   }
 
   mutating func assign(task: ItemID, to assignee: UserID, by actor: UserID, changedAt: Date, now: Date)
@@ -70,6 +86,19 @@ extension MockState {
     if driver == nil, let current, current != actor, membership.role != .parentAdmin {
       throw AppError(.permissionDenied, "Only the driver or a parent admin can release this pickup.")
     }
+    if let driver, current != driver {
+      let family = route.familyID
+      let driven = store.routes.items(of: family).flatMap { store.pickups.items(of: $0.id) }
+      if let clash = RoleRules.clash(
+        at: store.pickups[index].at, for: driver, among: driven, except: pickup)
+      {
+        let other = store.routes[id: clash.routeID]?.name ?? "another route"
+        throw AppError(
+          .roleConflict,
+          "\(try account(driver).profile.firstName) is already driving the \(other) pickup at that time; release it first.",
+          recovery: [.back])
+      }
+    }
     store.pickups[index].driver = driver
   }
 
@@ -91,6 +120,12 @@ extension MockState {
     switch pending.change {
     case .setTaskStatus(_, let task), .assignTask(let task, _):
       if let newer = newerChange(toTask: task, than: pending) { return newer }
+      if case .setTaskStatus = pending.change, let item = store.tasks[id: task],
+        let membership = try? membership(of: pending.author, in: item.familyID, at: now),
+        let reassigned = reassigned(item, from: pending.author, role: membership.role)
+      {
+        return .superseded("\(reassigned.message) Your change was not applied.")
+      }
     case .sendMessage, .postNotice, .setPinned, .setDriver:
       break
     }

@@ -55,7 +55,9 @@ public struct MockState: Sendable {
   /// Takes a removed member out of a family's items: their tasks are unassigned, their pickups freed, and they
   /// leave events' participants and pickups' passengers. Costs the size of the family.
   mutating func forget(_ user: UserID, in family: FamilyID) {
-    for position in store.tasks.positions(of: family) where store.tasks[position].assignee == user {
+    // Open tasks go back to nobody; done ones stay with whoever did them, with their points.
+    for position in store.tasks.positions(of: family)
+    where store.tasks[position].assignee == user && store.tasks[position].status == .open {
       store.tasks[position].assignee = nil
     }
     for position in store.events.positions(of: family) where store.events[position].participants.contains(user) {

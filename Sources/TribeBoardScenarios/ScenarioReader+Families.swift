@@ -91,6 +91,9 @@ extension ScenarioReader {
     for (code, family) in part.familyCodes {
       guard familyCodes.updateValue(family, forKey: code) == nil else { return false }
     }
+    for (account, active) in part.activeFamilies {
+      guard activeFamilies.updateValue(active, forKey: account) == nil else { return false }
+    }
     guard itemIDs.join(part.itemIDs) else { return false }
     // One list at a time, each let go once copied: a big world's lists are never all held twice.
     func move<Item>(_ items: inout [Item], to joined: inout [Item]) {
@@ -146,10 +149,13 @@ extension ScenarioReader {
       }
     }
     var lastRead: [(UserID, Node)] = []
-    let members = object["members"].flatMap { readMembers($0, family: familyID, lastRead: &lastRead) }
+    var roles: [UserID: Role] = [:]
+    let members = object["members"].flatMap {
+      readMembers($0, family: familyID, lastRead: &lastRead, roles: &roles)
+    }
     if let id, let name, let code { world.families.append(Family(id: id, name: name, code: code)) }
 
-    let family = FamilyContext(id: familyID, members: members)
+    let family = FamilyContext(id: familyID, members: members, roles: roles)
     readItems(object["events"], key: "events") { $0.readEvent($1, family: family, index: $2) }
     readItems(object["tasks"], key: "tasks") { $0.readTask($1, family: family, index: $2) }
     let messagesBefore = world.messages.count
@@ -167,11 +173,14 @@ extension ScenarioReader {
     var members: [UserID]?
     /// The same, to look a reference up in constant time.
     var memberSet: Set<UserID>
+    /// Each member's role, where it could be read.
+    var roles: [UserID: Role]
 
-    init(id: FamilyID, members: [UserID]?) {
+    init(id: FamilyID, members: [UserID]?, roles: [UserID: Role] = [:]) {
       self.id = id
       self.members = members
       memberSet = Set(members ?? [])
+      self.roles = roles
     }
   }
 
@@ -182,7 +191,9 @@ extension ScenarioReader {
   }
 
   /// The members; returns every account written in them, valid or not, so later references do not cascade.
-  private mutating func readMembers(_ node: Node, family: FamilyID, lastRead: inout [(UserID, Node)]) -> [UserID]? {
+  private mutating func readMembers(
+    _ node: Node, family: FamilyID, lastRead: inout [(UserID, Node)], roles: inout [UserID: Role]
+  ) -> [UserID]? {
     guard let items = reader.list(node, key: "members") else { return nil }
     if items.isEmpty {
       reader.report("family '\(family)' needs at least one member, a parentAdmin", at: node)
@@ -227,7 +238,24 @@ extension ScenarioReader {
         }
       }
       if let account, let role, let expires {
-        world.memberships.append(Membership(userID: account, familyID: family, role: role, expiresAt: expires))
+        let membership = Membership(userID: account, familyID: family, role: role, expiresAt: expires)
+        roles[account] = role
+        if let now, membership.isActive(at: now), let node = object["account"] {
+          // The app's own rule, as joining keeps it.
+          if let earlier = activeFamilies[account] {
+            do throws(AppError) {
+              try RoleRules.checkOneFamily(joining: family, activeIn: earlier.family)
+            } catch {
+              reader.report(
+                "'\(account)' is already active in family '\(earlier.family)' at \(earlier.position): a person is in "
+                  + "one family at a time; end one membership (a visitor's 'expires' before 'now') or remove it",
+                at: node)
+            }
+          } else {
+            activeFamilies[account] = (family, Position(node))
+          }
+        }
+        world.memberships.append(membership)
         // A message id, checked once the family's messages are read.
         if let node = object["lastRead"] { lastRead.append((account, node)) }
       }
@@ -263,9 +291,13 @@ extension ScenarioReader {
   private mutating func readEvent(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.event, subject: "each event") else { return }
     let id = itemID(object, kind: "event", generated: "\(family.id)-event-\(index)")
-    let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
+    let title = object["title"].flatMap { node in
+      checked(reader.text(node, key: "title", singleLine: true), .title, key: "title", at: node)
+    }
     let start = object["start"].flatMap { reader.timestamp($0, key: "start") }
-    let place = NodeReader.optional(object["place"]) { reader.text($0, key: "place", singleLine: true) }
+    let place = NodeReader.optional(object["place"]) { node in
+      checked(reader.text(node, key: "place", singleLine: true), .place, key: "place", at: node)
+    }
     let participants = object["participants"].map { members($0, key: "participant", family: family) } ?? []
     guard let title, let start, let place, let participants else { return }
     world.events.append(
@@ -277,15 +309,30 @@ extension ScenarioReader {
   private mutating func readTask(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.task, subject: "each task") else { return }
     let id = itemID(object, kind: "task", generated: "\(family.id)-task-\(index)")
-    let title = object["title"].flatMap { reader.text($0, key: "title", singleLine: true) }
-    let assignee = NodeReader.optional(object["assignee"]) { member($0, key: "assignee", family: family) }
-    let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
-    let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
+    let title = object["title"].flatMap { node in
+      checked(reader.text(node, key: "title", singleLine: true), .title, key: "title", at: node)
+    }
     let status =
       object["status"].map { reader.choice($0, key: "status", as: FamilyTask.Status.self) } ?? FamilyTask.Status.open
+    // A done task stays with whoever did it, who may have left the family since (as what they wrote stays).
+    let assignee = NodeReader.optional(object["assignee"]) { node in
+      status == .done
+        ? formerOrMember(node, key: "assignee", family: family) : member(node, key: "assignee", family: family)
+    }
+    let due = NodeReader.optional(object["due"]) { reader.timestamp($0, key: "due") }
+    let points = object["points"].map { reader.integer($0, key: "points", maximum: Validation.maximumPoints) } ?? 0
     let updatedAt = NodeReader.optional(object["updatedAt"]) { reader.timestamp($0, key: "updatedAt") }
     let updatedBy = NodeReader.optional(object["updatedBy"]) {
       account($0, key: "updatedBy", context: "as who last changed a task")
+    }
+    if status == .open, let assignee = assignee ?? nil, let role = family.roles[assignee], let node = object["assignee"]
+    {
+      // The app's own rule, as assigning keeps it; a done task stays with whoever did it, whatever their role now.
+      do throws(AppError) {
+        try RoleRules.checkAssignee(role, name: assignee)
+      } catch {
+        reader.report("an open task's 'assignee' can't be '\(assignee)': \(error.message)", at: node)
+      }
     }
     guard let title, let assignee, let due, let points, let status, let updatedAt, let updatedBy else { return }
     var task = FamilyTask(
@@ -300,7 +347,9 @@ extension ScenarioReader {
     let id = itemID(object, kind: "message", generated: "\(family.id)-message-\(index)")
     let sender = object["from"].flatMap { author($0, family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
-    let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
+    let text = object["text"].flatMap { node in
+      checked(reader.text(node, key: "text", singleLine: true), .message, key: "text", at: node)
+    }
     guard let sender, let at, let text else { return }
     world.messages.append(FamilyMessage(id: id, familyID: family.id, sender: sender, sentAt: at, text: text.value))
   }
@@ -310,7 +359,9 @@ extension ScenarioReader {
     let id = itemID(object, kind: "notice", generated: "\(family.id)-notice-\(index)")
     let author = object["from"].flatMap { self.author($0, family: family) }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
-    let text = object["text"].flatMap { reader.text($0, key: "text", singleLine: true) }
+    let text = object["text"].flatMap { node in
+      checked(reader.text(node, key: "text", singleLine: true), .notice, key: "text", at: node)
+    }
     let pinned = object["pinned"].map { reader.bool($0, key: "pinned") } ?? false
     guard let author, let at, let text, let pinned else { return }
     world.notices.append(
@@ -320,7 +371,9 @@ extension ScenarioReader {
   private mutating func readRoute(_ node: Node, family: FamilyContext, index: Int) {
     guard let object = reader.object(node, Self.route, subject: "each school run") else { return }
     let id = itemID(object, kind: "school run", generated: "\(family.id)-route-\(index)")
-    if let name = object["route"].flatMap({ reader.text($0, key: "route", singleLine: true) }) {
+    if let name = object["route"].flatMap({ node in
+      checked(reader.text(node, key: "route", singleLine: true), .routeName, key: "route", at: node)
+    }) {
       world.routes.append(SchoolRoute(id: id, familyID: family.id, name: name.value))
     }
     guard let node = object["pickups"], let pickups = reader.list(node, key: "pickups") else { return }
@@ -335,6 +388,14 @@ extension ScenarioReader {
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
     let driver = NodeReader.optional(object["driver"]) { member($0, key: "driver", family: family) }
     let passengers = object["passengers"].map { members($0, key: "passenger", family: family) } ?? []
+    if let driver = driver ?? nil, let role = family.roles[driver], let node = object["driver"] {
+      // The app's own rule, as claiming a pickup and changing a role keep it.
+      do throws(AppError) {
+        try RoleRules.checkDriver(role, name: driver)
+      } catch {
+        reader.report("'driver' can't be '\(driver)': \(error.message)", at: node)
+      }
+    }
     guard let at, let driver, let passengers else { return }
     world.pickups.append(Pickup(id: id, routeID: route, at: at, driver: driver, passengers: passengers))
   }
@@ -367,12 +428,17 @@ extension ScenarioReader {
 
   /// Who wrote a message or notice: a member of `family`, or an account that has left it (what they wrote stays).
   private mutating func author(_ node: Node, family: FamilyContext) -> UserID? {
+    formerOrMember(node, key: "from", family: family)
+  }
+
+  /// A member of `family`, or an account that has left it.
+  private mutating func formerOrMember(_ node: Node, key: String, family: FamilyContext) -> UserID? {
     if case .scalar(let scalar) = node, accountPositions[scalar.string] != nil,
       !family.memberSet.contains(scalar.string), family.members != nil
     {
       return scalar.string
     }
-    return member(node, key: "from", family: family)
+    return member(node, key: key, family: family)
   }
 
   /// A member of `family`, by account id.

@@ -30,6 +30,12 @@ struct ScenarioReader {
   var screens: [UserID: SavedScreen] = [:]
   /// Accounts whose sign-in is locked, and until when.
   var signInLocks: [UserID: Date] = [:]
+  /// The scenario's `now`, once read: a world's rules hold at that time.
+  var now: Date?
+  /// The family each account is active in at `now`, and where: a person is in one family at a time.
+  var activeFamilies: [UserID: (family: FamilyID, position: Position)] = [:]
+  /// The account of each email (by ``RoleRules/emailKey(_:)``), and where: one account an email.
+  var emails: [String: (account: String, position: Position)] = [:]
 
   init(file: String, source: String, defaultName: String) {
     reader = NodeReader(file: file)
@@ -71,6 +77,7 @@ struct ScenarioReader {
     }
     let summary = top["summary"].flatMap { reader.text($0, key: "summary", singleLine: true) }
     let now = top["now"].flatMap { reader.timestamp($0, key: "now") }
+    self.now = now
     let seed = top["seed"].map { reader.unsigned($0, key: "seed") } ?? 1
     if let node = top["accounts"] { readAccounts(node) }
     if let node = top["families"], let families = reader.list(node, key: "families") {
@@ -148,11 +155,21 @@ struct ScenarioReader {
       }
       id = reader.identifier(node, what: "account id")?.value
     }
-    let name = object["name"].flatMap { reader.text($0, key: "name", singleLine: true) }
+    let name = object["name"].flatMap { node in
+      checked(reader.text(node, key: "name", singleLine: true), .personName, key: "name", at: node)
+    }
     var email: String?
     if let node = object["email"], let text = reader.text(node, key: "email", singleLine: true) {
       if text.value.contains("@") {
         email = text.value
+        let key = RoleRules.emailKey(text.value)
+        if let earlier = emails[key] {
+          reader.report(
+            "email '\(text.value)' is already the email of account '\(earlier.account)' at \(earlier.position); "
+              + "one account an email, so give each account its own", at: node)
+        } else if let id {
+          emails[key] = (id, Position(node))
+        }
       } else {
         reader.report("'email' must be an email address with an '@', found \(NodeReader.quoted(text.value))", at: node)
       }
@@ -205,6 +222,19 @@ struct ScenarioReader {
     return MockAccount(
       profile: UserProfile(id: id, name: name.value, email: email, birthday: birthday), providers: providers,
       mfaCode: mfaCode, isChild: isChild, notifications: notifications)
+  }
+
+  /// `text` if it is a valid text of `field`'s kind by the app's own rule (``Validation/problem(in:_:)``), which
+  /// the flow checks what a person types against; else `nil`, reported at `node`.
+  mutating func checked(
+    _ text: Located<String>?, _ field: Validation.TextField, key: String, at node: Node
+  ) -> Located<String>? {
+    guard let text else { return nil }
+    if let problem = Validation.problem(in: text.value, field) {
+      reader.report("'\(key)' is not valid: \(problem.message)", at: node)
+      return nil
+    }
+    return text
   }
 
   /// An account id that must exist: reports an unknown one with a suggestion and the list of accounts.

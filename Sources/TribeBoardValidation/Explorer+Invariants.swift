@@ -53,9 +53,11 @@ extension Explorer {
     if let shown = Flow.familyContentWithoutAccess(state, at: now) { broken.append(shown) }
     let body = flow.table[screen].body(state)
     if let offered = flow.itemActionsWithoutItems(state, offered: listed, body: body) { broken.append(offered) }
-    for text in flow.textShown(state, body: body) {
+    let texts = flow.textShown(state, body: body)
+    for text in texts {
       if let miscount = Flow.miscountedNoun(in: text) { broken.append("a count disagrees with its noun: \(miscount)") }
     }
+    if let count = Flow.countWithoutData(state, texts: texts) { broken.append("a count without the data: \(count)") }
     if let error = state.error {
       let offered = listed
       for recovery in error.recovery where !Flow.offers(recovery, among: offered) {
@@ -231,6 +233,18 @@ extension Explorer {
       }
     }
     return []
+  }
+
+  /// No question is asked for an action that will be refused: yes, said right away to a question the step reached
+  /// (`asked`, at `checkpoint`), is not refused for a reason the phone knew when asking. Leaves the simulation at
+  /// `checkpoint`.
+  func askedThenRefused(_ simulator: Simulator, asked: AppState, at checkpoint: Simulator.Checkpoint) async -> [String]
+  {
+    guard case .confirm = asked.screen else { return [] }
+    _ = await simulator.handle("yes", recording: false)
+    let answered = simulator.state
+    simulator.restore(checkpoint)
+    return Flow.askedThenRefused(asked: asked, answered: answered).map { [$0] } ?? []
   }
 
   /// Replay is identical: the inputs typed from the start, in a fresh simulation, show the text the walk saw and

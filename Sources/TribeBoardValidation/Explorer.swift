@@ -166,6 +166,7 @@ public struct Explorer {
           broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew, signsOut: signsOut)
           broken += lostChanges(waiting: waiting, after: next, notes: after.notes)
           broken += unfollowedRecovery(before, offered: actions, input, step, after: after)
+          if isNew { broken += await askedThenRefused(simulator, asked: after, at: next) }
         }
         if isNew || !broken.isEmpty {
           let inputs = path(index) + [input.text]

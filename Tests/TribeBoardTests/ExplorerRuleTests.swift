@@ -21,11 +21,16 @@ import TribeBoardScenarios
   }
 
   @Test func aPersonActiveInTwoFamiliesIsFound() async throws {
-    // Planted: Rose is a parent admin of a second family as well as a visitor of the Johnsons.
+    // Planted: Rose is a parent admin of a second family as well as a visitor of the Johnsons. The loader refuses
+    // such a file (the app's own rule, `RoleRules.checkOneFamily`), so the break is planted in the loaded world.
     let twice =
       DefectWorlds.fa
       + "\n  - id: patels\n    name: The Patels\n    code: P4TL3S\n    members:\n      - { account: rose, role: parentAdmin }\n"
-    let report = await explore(try ScenarioLoader.parse(twice, source: "twice.yaml"), depth: 1)
+    #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(twice, source: "twice.yaml") }
+    var planted = try ScenarioLoader.parse(DefectWorlds.fa, source: "twice.yaml")
+    planted.configuration.world.families.append(Family(id: "patels", name: "The Patels", code: "P4TL3S"))
+    planted.configuration.world.memberships.append(Membership(userID: "rose", familyID: "patels", role: .parentAdmin))
+    let report = await explore(planted, depth: 1)
     #expect(report.violations.contains { $0.invariant == "rose is an active member of more than one family" })
     let once = await explore(try ScenarioLoader.parse(DefectWorlds.fa, source: "fa.yaml"), depth: 1)
     #expect(once.violations.isEmpty)

@@ -40,10 +40,12 @@ import TribeBoardTranscripts
   /// so those states are ones the walk already knows (1113/2651, 970/2354 and 407/1118 before). After a step that
   /// said something (a notice, a note, an error it can't retry) the walk also types words no screen knows, to see
   /// that nothing is said again: more transitions (2618, 2317 and 1090 before), and for the visitor two more states
-  /// (398 before), where the refused input took away an error that could not be retried. A list that keeps the
-  /// numbers it showed on arrival (the task list, the noticeboard) tells apart states that showed different numbers
-  /// (1088/2743, 947/2423 and 400/1154 before).
-  @Test(arguments: [("family-admin", 1106, 2786), ("offline", 961, 2466), ("visitor", 402, 1154)])
+  /// (398 before), where the refused input took away an error that could not be retried. Offline, the error is said
+  /// once, when a screen first shows its copy (defect 26 of the second walk): a screen shown again from the copy
+  /// without it is a state of its own, so the walk meets more (1084/2748, 945/2428 and 400/1154 with that change
+  /// alone undone; 1088/2743, 947/2423 and 400/1154 before the second walk's fixes, whose others move the counts by
+  /// a few: the last parent admin is refused without a question, a past pickup can't be claimed…).
+  @Test(arguments: [("family-admin", 1223, 2978), ("offline", 1067, 2633), ("visitor", 436, 1253)])
   func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
     let explorer = Explorer(
       scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))
@@ -54,13 +56,14 @@ import TribeBoardTranscripts
   }
 
   /// With `--latency` and `--people` the walk also tries every input slow and lets one person of each role act: at
-  /// depth 3 with faults, family-admin meets 1527 states in 2168 transitions (against 269 and 610 without them).
+  /// depth 3 with faults, family-admin meets 1558 states in 2189 transitions (against 269 and 610 without them; 1515
+  /// and 2155 before the offline error was said only once, see above).
   @Test func theSlowVariantAndASecondPersonAreTried() async throws {
     let scenario = try BundledScenarios.scenario(named: "family-admin")
     let explorer = Explorer(scenario: scenario, options: .init(depth: 3, faults: true, latency: 30, people: true))
     let report = await explorer.run()
-    #expect(report.states == 1527)
-    #expect(report.transitions == 2168)
+    #expect(report.states == 1558)
+    #expect(report.transitions == 2189)
     #expect(report.violations.isEmpty)
     #expect(Explorer.people(of: scenario) == ["sarah", "mark", "ben", "rose"])
     let child = try BundledScenarios.scenario(named: "child")

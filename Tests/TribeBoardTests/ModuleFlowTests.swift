@@ -75,7 +75,7 @@ import TribeBoardValidation
     }
     await tester.send(.claim, .item(1)) {
       $0.error = nil
-      $0.notice = "You are driving the Mon 2 Mar 09:00 pickup."
+      $0.notice = "You are driving the Mon 2 Mar 09:00 pickup (Home → Oakwood)."
     }
     #expect(tester.state.content.pickups.first?.driver == "mark")
     await tester.send(.release, .item(1)) { $0.notice = "Pickup released; it needs a driver." }

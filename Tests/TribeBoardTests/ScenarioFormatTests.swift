@@ -100,11 +100,14 @@ import TribeBoardCore
   /// A first family with 2,000 tasks, then `families` more families whose tasks are an alias of those.
   static func aliasedChores(families: Int) -> String {
     var yaml = "summary: x\nnow: 2026-03-02T08:00:00Z\ndevice: { user: a }\n"
-    yaml += "accounts: [{ id: a, name: A, email: a@x.test, providers: [apple] }]\nfamilies:\n"
+    // One account a family: a person is active in one family at a time.
+    yaml += "accounts: [{ id: a, name: A, email: a@x.test, providers: [apple] }"
+    for f in 1...families { yaml += ", { id: a\(f), name: A, email: a\(f)@x.test, providers: [apple] }" }
+    yaml += "]\nfamilies:\n"
     let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     for f in 0...families {
       yaml += "  - id: f\(f)\n    name: Family \(f)\n    code: K7QM\(alphabet[f / 32])\(alphabet[f % 32])\n"
-      yaml += "    members: [{ account: a, role: parentAdmin }]\n"
+      yaml += "    members: [{ account: a\(f == 0 ? "" : "\(f)"), role: parentAdmin }]\n"
       yaml += f == 0 ? "    tasks: &chores\n" : "    tasks: *chores\n"
       if f == 0 { for i in 0..<2000 { yaml += "      - { title: Chore \(i) }\n" } }
     }
@@ -237,7 +240,7 @@ import TribeBoardCore
 
   @Test func thousandsOfBadReferencesReportTheFirstHundred() {
     var yaml = "summary: x\nnow: 2026-03-02T08:00:00Z\ndevice: { user: person-0 }\naccounts:\n"
-    for i in 0..<3000 { yaml += "  - { id: person-\(i), name: P, email: p@x.test, providers: [apple] }\n" }
+    for i in 0..<3000 { yaml += "  - { id: person-\(i), name: P, email: p\(i)@x.test, providers: [apple] }\n" }
     yaml += "families:\n  - { id: f, name: The Family, code: K7QM2X, members: [\n"
     yaml += "      { account: person-0, role: parentAdmin },\n"
     for i in 1..<3000 { yaml += "      { account: persn-\(i), role: adult },\n" }
