@@ -170,20 +170,6 @@ private final class CommandBox: @unchecked Sendable {
   init(_ command: AsyncParsableCommand) { self.command = command }
 }
 
-/// What a command keeps to the end of the process, where the system takes the whole heap back at once: freeing a
-/// world of 10,000 families object by object took a twentieth of `play`'s time.
-enum KeptUntilExit {
-  nonisolated(unsafe) private static var kept: [Any] = []
-  nonisolated(unsafe) private static var last: Any?
-
-  /// Keeps `value` to the end of the process.
-  static func keep(_ value: Any) { kept.append(value) }
-
-  /// Keeps `value` to the end of the process, or until the next call gives the one to keep instead (`nil` to free
-  /// the last one before making the next).
-  static func keepLast(_ value: Any?) { last = value }
-}
-
 /// Exit code when standard output is closed or full (sysexits' EX_IOERR).
 let outputClosedExit = ExitCode(74)
 

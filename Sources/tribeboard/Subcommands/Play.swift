@@ -53,26 +53,7 @@ extension Tribeboard {
       var screenReader = false
 
       func callAsFunction() async throws {
-        #if canImport(Glibc)
-          // Large blocks (the arrays of a big world as they grow) from the heap, not each its own mapping that is
-          // unmapped when the array grows again and faulted in afresh: a third fewer page faults loading a
-          // 10,000-family world. Nothing is handed back before the process ends anyway.
-          // And one heap for every thread: the threads that load a big world (the parse, the parts of the families,
-          // the item tables) each kept free space in a heap of their own (a 10,000-family world's peak 293 → 260 MB,
-          // the time unchanged).
-          // `mallopt(M_MMAP_THRESHOLD, 1 GiB)` and `mallopt(M_ARENA_MAX, 1)`; malloc.h is not in the Glibc module, so
-          // found by name. Not under Valgrind (its preload in LD_PRELOAD), which caps the heap's growth (`brk`) and
-          // would fail the load.
-          typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-          let underValgrind = getenv("LD_PRELOAD").map { String(cString: $0).contains("vgpreload") } ?? false
-          if !underValgrind, let found = dlsym(nil, "mallopt") {
-            let mallopt = unsafeBitCast(found, to: MallocOption.self)
-            _ = mallopt(-3, 1 << 30)
-            _ = mallopt(-8, 1)
-          }
-        #endif
         let loaded = try loadScenario(scenario)
-        KeptUntilExit.keep(loaded)
         var journeys = loaded.journeys
         if let journey {
           journeys = journeys.filter { $0.name == journey }
@@ -89,7 +70,6 @@ extension Tribeboard {
         var failures: [String] = []
         var output = BufferedOutput()
         for (index, journey) in journeys.enumerated() {
-          KeptUntilExit.keepLast(nil)
           let simulator = Simulator(scenario: loaded)
           if format == .text && journeys.count > 1 {
             try output.append((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===\n")
@@ -117,8 +97,6 @@ extension Tribeboard {
             }
           }
           if format == .text && !screenReader { try output.append("\n") }
-          // The last journey's world is freed by the end of the process, not piece by piece before it.
-          KeptUntilExit.keepLast(simulator)
         }
         try output.flush()
         if !failures.isEmpty {
