@@ -135,21 +135,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func datesWrittenByBytesMatchTheInterpolation() {
-    var random = SeededGenerator(seed: 11)
-    let now = Date(timeIntervalSince1970: 1_772_438_400)  // 2026-03-02T08:00:00Z
-    for index in 0..<4000 {
-      // Whole seconds across 1900–2200 (the arithmetic range), and beyond it, and fractions of a second.
-      let span = index % 3 == 0 ? 20_000_000_000 : 9_000_000_000
-      var seconds = Double(Int(random.next() % UInt64(span))) - Double(span / 3)
-      if index % 7 == 0 { seconds += 0.5 }
-      let date = Date(timeIntervalSince1970: seconds)
-      for reference in [nil, now, date] {
-        #expect(DateText.full(date, now: reference) == DateText.fullByInterpolation(date, now: reference), "\(date)")
-      }
-    }
-  }
-
   @Test func listsConcatenateAsTheyJoin() {
     for texts in [[], [""], ["a"], ["a", "b"]]
       + (0..<200).map({ Array(Self.randomTexts(seed: 12 + UInt64($0), count: $0 % 9)) })
