@@ -1,31 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// `TRIBEBOARD_FAST_START=1 swift build -c release --static-swift-stdlib` (README, "A copyable binary"): generic
-// types such as `[ScreenID: ScreenSpec]` are made by calling their metadata accessors with the conformances they
-// need, not by demangling their names at run time, which looks each conformance up among every one in the binary
-// (thousands in a static build: about 1.2 M instructions of the first screen). Opt-in, and for this package's own
-// targets in release builds only: at -Onone (Swift 6.3.1) key paths made at run time come out wrong with it, and
-// unsafe flags in the manifest would keep other packages from depending on a tagged version of this one.
-let fastStart: [SwiftSetting] =
-  Context.environment["TRIBEBOARD_FAST_START"].map { $0.isEmpty || $0 == "0" } == false
-  ? [
-    .unsafeFlags(
-      ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
-  ] : []
-
 let swiftSettings: [SwiftSetting] =
   [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     .enableUpcomingFeature("InferIsolatedConformances"),
-  ] + fastStart
-
-// For `tribeboard` and the hello world it is measured against (so both are built the same way). A
-// `--static-swift-stdlib` link exports every public symbol of the package's own modules (5,000 of them), and at start-up
-// the runtime's backtracer set-up calls `dladdr`, which walks them all: 0.2 M instructions. Nothing looks them up.
-let startupLinkerSettings: [LinkerSetting] = [
-  .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
-]
+  ]
 
 let package = Package(
   name: "TribeBoard",
@@ -146,8 +126,7 @@ let package = Package(
         "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: swiftSettings,
-      linkerSettings: startupLinkerSettings
+      swiftSettings: swiftSettings
     ),
     .executableTarget(name: "EmbedScenarios", swiftSettings: swiftSettings),
     .executableTarget(
@@ -160,8 +139,7 @@ let package = Package(
       path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
     // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.
     .executableTarget(
-      name: "tribeboard-hello", path: "Sources/BenchHello", swiftSettings: swiftSettings,
-      linkerSettings: startupLinkerSettings),
+      name: "tribeboard-hello", path: "Sources/BenchHello", swiftSettings: swiftSettings),
     .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
     .testTarget(
       name: "TribeBoardTests",
