@@ -33,10 +33,11 @@ public struct DataKind: Sendable {
   /// Whether two indexed worlds hold the same items of it, in the same order.
   let same: @Sendable (IndexedWorld, IndexedWorld) -> Bool
 
-  /// The kind whose items `list` holds in a ``MockWorld`` and `stored` in an ``IndexedWorld``.
+  /// The kind whose items `list` holds in a ``MockWorld`` and `stored` reads in an ``IndexedWorld``. `stored` is a
+  /// closure, not a key path: a key path reads a copy of the whole indexed world.
   init<Item: Hashable & Sendable, Stored: Hashable & Sendable>(
-    _ name: String, _ list: WritableKeyPath<MockWorld, [Item]> & Sendable,
-    stored: KeyPath<IndexedWorld, Stored> & Sendable, scenarioKey: String, in place: Place
+    _ name: String, _ list: WritableKeyPath<MockWorld, [Item]> & Sendable, scenarioKey: String, in place: Place,
+    stored: @escaping @Sendable (IndexedWorld) -> Stored
   ) {
     self.name = name
     self.scenarioKey = scenarioKey
@@ -47,20 +48,20 @@ public struct DataKind: Sendable {
       world[keyPath: list] = []
       return world
     }
-    hash = { $0[keyPath: stored].hashValue }
-    same = { $0[keyPath: stored] == $1[keyPath: stored] }
+    hash = { stored($0).hashValue }
+    same = { stored($0) == stored($1) }
   }
 
   /// Every kind, in the order of ``MockWorld``'s properties.
   public static let all: [DataKind] = [
-    DataKind("accounts", \.accounts, stored: \.accounts, scenarioKey: "accounts", in: .topLevel),
-    DataKind("families", \.families, stored: \.families, scenarioKey: "families", in: .topLevel),
-    DataKind("memberships", \.memberships, stored: \.memberships, scenarioKey: "members", in: .family),
-    DataKind("events", \.events, stored: \.events.all, scenarioKey: "events", in: .family),
-    DataKind("tasks", \.tasks, stored: \.tasks.all, scenarioKey: "tasks", in: .family),
-    DataKind("messages", \.messages, stored: \.messages.all, scenarioKey: "messages", in: .family),
-    DataKind("notices", \.notices, stored: \.notices.all, scenarioKey: "notices", in: .family),
-    DataKind("routes", \.routes, stored: \.routes.all, scenarioKey: "schoolRuns", in: .family),
-    DataKind("pickups", \.pickups, stored: \.pickups.all, scenarioKey: "pickups", in: .schoolRun),
+    DataKind("accounts", \.accounts, scenarioKey: "accounts", in: .topLevel) { $0.accounts },
+    DataKind("families", \.families, scenarioKey: "families", in: .topLevel) { $0.families },
+    DataKind("memberships", \.memberships, scenarioKey: "members", in: .family) { $0.memberships },
+    DataKind("events", \.events, scenarioKey: "events", in: .family) { $0.events.all },
+    DataKind("tasks", \.tasks, scenarioKey: "tasks", in: .family) { $0.tasks.all },
+    DataKind("messages", \.messages, scenarioKey: "messages", in: .family) { $0.messages.all },
+    DataKind("notices", \.notices, scenarioKey: "notices", in: .family) { $0.notices.all },
+    DataKind("routes", \.routes, scenarioKey: "schoolRuns", in: .family) { $0.routes.all },
+    DataKind("pickups", \.pickups, scenarioKey: "pickups", in: .schoolRun) { $0.pickups.all },
   ]
 }
