@@ -1,30 +1,123 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// `TRIBEBOARD_FAST_START=1 swift build -c release --static-swift-stdlib` (README, "A copyable binary"): generic
-// types such as `[ScreenID: ScreenSpec]` are made by calling their metadata accessors with the conformances they
-// need, not by demangling their names at run time, which looks each conformance up among every one in the binary
-// (thousands in a static build: about 1.2 M instructions of the first screen). Opt-in, and for this package's own
-// targets in release builds only: at -Onone (Swift 6.3.1) key paths made at run time come out wrong with it, and
-// unsafe flags in the manifest would keep other packages from depending on a tagged version of this one.
-let fastStart: [SwiftSetting] =
-  Context.environment["TRIBEBOARD_FAST_START"].map { $0.isEmpty || $0 == "0" } == false
-  ? [
-    .unsafeFlags(
-      ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
-  ] : []
+// The modules, each importing only modules listed above it (docs/architecture.md draws these layers, and
+// `ArchitectureTests` keeps the drawing and this list in step).
+let modules: [Target] = [
+  // Models, service protocols, errors, validation, roles and permissions: what the real app shares.
+  .target(name: "TribeBoardCore"),
+  // The app's state machine (screens, intents, transitions, guards), talking to services only through Core.
+  .target(name: "TribeBoardFlow", dependencies: ["TribeBoardCore"]),
+  // Mock services over an in-memory world: faults, latency, the simulated clock, seeded ids.
+  .target(name: "TribeBoardMocks", dependencies: ["TribeBoardCore"]),
+  // The YAML scenario model, loader, writer and schema; Flow for the screen ids that `expect` steps name.
+  .target(
+    name: "TribeBoardScenarios",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", .product(name: "Yams", package: "Yams"),
+    ],
+    plugins: ["EmbedScenariosPlugin"]
+  ),
+  // Renderers of the one screen model (`ScreenSnapshot`): plain or styled text, the screen reader, HTML.
+  // The page's own stylesheet, script, icons and logo (`Assets/`) are embedded by the plugin.
+  .target(
+    name: "TribeBoardRendering", dependencies: ["TribeBoardCore", "TribeBoardFlow"], exclude: ["Assets"],
+    plugins: ["EmbedScenariosPlugin"]
+  ),
+  // Runs a simulation: phones, people, simulator commands, faults, the clock, checkpoints, save, expectations.
+  .target(
+    name: "TribeBoardEngine",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+    ]
+  ),
+  // What a session showed, as files: transcripts (record, check, diff, JUnit, shards), jsonl, storyboards.
+  .target(
+    name: "TribeBoardTranscripts",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+    ]
+  ),
+  // What product teams validate journeys with: exploration, coverage, lint, the flow graph, the permission table.
+  .target(
+    name: "TribeBoardValidation",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardEngine",
+      "TribeBoardTranscripts",
+    ]
+  ),
+  // The terminal front-end: the REPL and its line editor, the presenter, standard output.
+  .target(
+    name: "TribeBoardTerminal",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+      "TribeBoardTranscripts",
+    ]
+  ),
+  // The browser front-end (`tribeboard serve`): the phones as HTML, the controls, live over a socket.
+  .target(
+    name: "TribeBoardBrowser",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+      "TribeBoardMocks", "TribeBoardTranscripts", .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
+      .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ]
+  ),
+  // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
+  .target(
+    name: "TribeBoardSimulator",
+    dependencies: [
+      "TribeBoardRendering", "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation",
+      "TribeBoardTerminal",
+    ]
+  ),
+  // The in-process API for other packages' tests: scenario sessions, golden transcripts.
+  .target(
+    name: "TribeBoardTesting",
+    dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardSimulator"],
+    plugins: ["EmbedScenariosPlugin"]
+  ),
+  // The executable: argument parsing only.
+  .executableTarget(
+    name: "tribeboard",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
+      "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ]
+  ),
+]
 
-let swiftSettings: [SwiftSetting] =
-  [
-    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-    .enableUpcomingFeature("InferIsolatedConformances"),
-  ] + fastStart
-
-// For `tribeboard` and the hello world it is measured against (so both are built the same way). A
-// `--static-swift-stdlib` link exports every public symbol of the package's own modules (5,000 of them), and at start-up
-// the runtime's backtracer set-up calls `dladdr`, which walks them all: 0.2 M instructions. Nothing looks them up.
-let startupLinkerSettings: [LinkerSetting] = [
-  .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+// Build tools, benchmarks and tests.
+let tools: [Target] = [
+  // Embeds the bundled scenarios and golden transcripts into the modules that ship them.
+  .executableTarget(name: "EmbedScenarios"),
+  .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
+  // The figures users feel, each beside its ceiling (Benchmarks/README.md).
+  .executableTarget(
+    name: "tribeboard-bench",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+      "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal",
+      "TribeBoardBrowser",
+    ],
+    path: "Sources/TribeBoardBenchmarks"),
+  // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.
+  .executableTarget(name: "tribeboard-hello", path: "Sources/BenchHello"),
+  .testTarget(
+    name: "TribeBoardTests",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+      "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
+      "TribeBoardTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+      // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
+      "tribeboard-bench",
+    ]
+  ),
 ]
 
 let package = Package(
@@ -57,124 +150,14 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
-  targets: [
-    .target(name: "TribeBoardCore", swiftSettings: swiftSettings),
-    .target(name: "TribeBoardFlow", dependencies: ["TribeBoardCore"], swiftSettings: swiftSettings),
-    .target(name: "TribeBoardMocks", dependencies: ["TribeBoardCore"], swiftSettings: swiftSettings),
-    .target(
-      name: "TribeBoardScenarios",
-      // Flow for the screen ids that `expect` steps name, checked when a scenario loads.
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", .product(name: "Yams", package: "Yams"),
-      ],
-      swiftSettings: swiftSettings,
-      plugins: ["EmbedScenariosPlugin"]
-    ),
-    // Renderers of the one screen model (`ScreenSnapshot`): plain or styled text, and the screen-reader view.
-    .target(
-      name: "TribeBoardRendering", dependencies: ["TribeBoardCore", "TribeBoardFlow"],
-      // The page's stylesheet, script, icons and logo, embedded by the plugin.
-      exclude: ["Assets"], swiftSettings: swiftSettings, plugins: ["EmbedScenariosPlugin"]),
-    // Runs a simulation: the phones, the people, simulator commands, faults, the clock, checkpoints, save,
-    // expectations. No terminal, no transcript format. Rendering for the plain text `shows`/`hides` expectations read.
-    .target(
-      name: "TribeBoardEngine",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
-      ],
-      swiftSettings: swiftSettings
-    ),
-    // What a session showed, as files: transcripts (record, check, diff, JUnit, shards), jsonl records, storyboards.
-    .target(
-      name: "TribeBoardTranscripts",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-      ],
-      swiftSettings: swiftSettings
-    ),
-    // What product teams validate journeys with: exploration and its invariants, coverage, lint, the flow graph,
-    // the permission table.
-    .target(
-      name: "TribeBoardValidation",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardEngine",
-        "TribeBoardTranscripts",
-      ],
-      swiftSettings: swiftSettings
-    ),
-    // The terminal front-end: the REPL and its line editor, the presenter, standard output.
-    .target(
-      name: "TribeBoardTerminal",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-        "TribeBoardTranscripts",
-      ],
-      swiftSettings: swiftSettings
-    ),
-    // The browser front-end (`tribeboard serve`): each person's phone drawn from the screen model as HTML, the
-    // simulation's controls beside them, live over server-sent events.
-    .target(
-      name: "TribeBoardBrowser",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-        "TribeBoardMocks", "TribeBoardTranscripts", .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ],
-      swiftSettings: swiftSettings
-    ),
-    // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
-    .target(
-      name: "TribeBoardSimulator",
-      dependencies: [
-        "TribeBoardRendering", "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation",
-        "TribeBoardTerminal",
-      ],
-      swiftSettings: swiftSettings
-    ),
-    .target(
-      name: "TribeBoardTesting",
-      dependencies: ["TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardSimulator"],
-      swiftSettings: swiftSettings,
-      plugins: ["EmbedScenariosPlugin"]
-    ),
-    .executableTarget(
-      name: "tribeboard",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-        "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      swiftSettings: swiftSettings,
-      linkerSettings: startupLinkerSettings
-    ),
-    .executableTarget(name: "EmbedScenarios", swiftSettings: swiftSettings),
-    .executableTarget(
-      name: "tribeboard-bench",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
-        "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal",
-        "TribeBoardBrowser",
-      ],
-      path: "Sources/TribeBoardBenchmarks", swiftSettings: swiftSettings),
-    // The start-up floor the benchmark compares `tribeboard` with: a hello world importing Foundation.
-    .executableTarget(
-      name: "tribeboard-hello", path: "Sources/BenchHello", swiftSettings: swiftSettings,
-      linkerSettings: startupLinkerSettings),
-    .plugin(name: "EmbedScenariosPlugin", capability: .buildTool(), dependencies: ["EmbedScenarios"]),
-    .testTarget(
-      name: "TribeBoardTests",
-      dependencies: [
-        "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
-        "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-        "TribeBoardTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
-        // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
-        "tribeboard-bench",
-      ],
-      swiftSettings: swiftSettings
-    ),
-  ]
+  targets: modules + tools
 )
+
+// Every Swift target of the package is built with the same language settings.
+for target in package.targets where target.type != .plugin {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+}

@@ -128,11 +128,8 @@ public struct ProviderIdentity: Equatable, Hashable, Sendable {
   }
 }
 
-/// The identity each sign-in provider returns on a phone, by provider (none: the provider knows nobody there).
-///
-/// A field a provider rather than a `[AuthProvider: ProviderIdentity]`: making a dictionary's type at run time
-/// checks its key's conformance to `Hashable`, a search of every conformance in the binary (0.5 M instructions of
-/// every start that opens a phone).
+/// The identity each sign-in provider returns on a phone, by provider (none: the provider knows nobody there): one
+/// field a provider.
 public struct ProviderIdentities: Equatable, Hashable, Sendable, ExpressibleByDictionaryLiteral {
   private var apple: ProviderIdentity?
   private var google: ProviderIdentity?

@@ -65,10 +65,7 @@ public enum Permissions {
   public static let matrix: [Role: Set<Capability>] = Dictionary(
     uniqueKeysWithValues: Role.allCases.map { ($0, Set(capabilities(of: $0))) })
 
-  /// The matrix's row for `role`, written once. The flow reads the rows as bits (``allows(_:_:)``): building the
-  /// matrix's dictionary and sets looks `Role`'s and `Capability`'s `Hashable` up at run time, a scan of every
-  /// conformance in the process each (0.5 M instructions, a twentieth of a hello world), which commands that never
-  /// print the matrix need not pay.
+  /// The matrix's row for `role`.
   private static func capabilities(of role: Role) -> [Capability] {
     switch role {
     case .parentAdmin: Capability.allCases
@@ -84,18 +81,8 @@ public enum Permissions {
 
   /// Whether `role` may do `capability`.
   public static func allows(_ role: Role, _ capability: Capability) -> Bool {
-    masks[Int(role.caseTag)] & (1 << UInt32(capability.caseTag)) != 0
+    matrix[role]?.contains(capability) == true
   }
-
-  /// The matrix as one bit per capability for each role, by case: the flow asks ``allows(_:_:)`` for every action
-  /// of every screen it lists, and this answers without hashing.
-  private static let masks: [UInt32] = {
-    var masks = [UInt32](repeating: 0, count: Role.allCases.count)
-    for role in Role.allCases {
-      masks[Int(role.caseTag)] = capabilities(of: role).reduce(0) { $0 | 1 << UInt32($1.caseTag) }
-    }
-    return masks
-  }()
 
   /// Whether `role` may open `module` at all (it has some capability there).
   public static func canOpen(_ role: Role, _ module: Module) -> Bool {

@@ -20,10 +20,7 @@ public struct PhoneCache: Equatable, Hashable, Sendable {
     }
   }
 
-  /// A copy of some data and when it was loaded.
-  ///
-  /// `Value` is not required to be `Hashable` here but only where `Entry` is: making the type of an entry at run time
-  /// then checks no conformance, each a search of every one in the binary (0.5 M instructions of `play`'s start-up).
+  /// A copy of some data and when it was loaded. `Hashable` where its value is.
   public struct Entry<Value: Sendable>: Sendable {
     public var value: Value
     public var loadedAt: Date

@@ -2,12 +2,11 @@ import Foundation
 
 extension String {
   /// The text without the whitespace `CharacterSet.whitespaces` holds at its ends (tab and the space separators):
-  /// what `trimmingCharacters(in: .whitespaces)` gives, without going through `NSString` for every line of input.
+  /// what `trimmingCharacters(in: .whitespaces)` gives, scalar by scalar.
   package var trimmingWhitespaceScalars: String { trimming(Self.isWhitespace) }
 
   /// The text without whitespace or line breaks at its ends: what `trimmingCharacters(in: .whitespacesAndNewlines)`
-  /// gives, without Foundation's generic trimming (whose first use looks up half a dozen conformances at run time,
-  /// a tenth of `tribeboard check`'s start-up).
+  /// gives, scalar by scalar.
   package var trimmingWhitespaceAndNewlineScalars: String {
     trimming { Self.isWhitespace($0) || Self.isNewline($0) }
   }

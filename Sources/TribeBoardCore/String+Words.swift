@@ -7,8 +7,6 @@ extension String {
     var result = ""
     for word in split(whereSeparator: \.isWhitespace) {
       if !result.isEmpty { result += " " }
-      // A `String`, not the `Substring`: appending a `Substring` is a generic call that looks up a conformance
-      // among every one in the binary the first time (0.25 M instructions in a statically linked `tribeboard`).
       result += String(word)
     }
     return result
@@ -27,9 +25,8 @@ extension String {
 }
 
 extension [String] {
-  /// The strings with `separator` between them, as `joined(separator:)` gives them. For the start-up path: the
-  /// standard library's `joined(separator:)` is generic code that, the first time it runs, looks up a conformance
-  /// among every one in the binary (0.25 M instructions in a statically linked `tribeboard`).
+  /// The strings with `separator` between them, as `joined(separator:)` gives them, without the generic code's
+  /// run-time conformance lookup on the start-up path (`Benchmarks/README.md`, *Shortcuts*).
   public func concatenated(separator: String) -> String {
     var result = ""
     for (index, string) in enumerated() {

@@ -109,9 +109,7 @@ public enum AtomicFile {
     data.withUnsafeBytes { writeAll($0, to: fd) }
   }
 
-  /// Writes all of `text`'s UTF-8, as ``writeAll(_:to:)-(Data,_)`` does. Straight from the string's storage: making
-  /// a `Data` of it looks up a conformance among every one in the binary the first time, which costs the first
-  /// screen of a statically linked `tribeboard` 0.2 M instructions.
+  /// Writes all of `text`'s UTF-8, as ``writeAll(_:to:)-(Data,_)`` does, straight from the string's storage.
   package static func writeAll(_ text: String, to fd: Int32) -> Failure? {
     var text = text
     return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }

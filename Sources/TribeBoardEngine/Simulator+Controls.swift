@@ -10,7 +10,7 @@ extension Simulator {
 
   /// A control's name and its argument (trimmed): the text split at its first space, leading spaces skipped; what
   /// `split(separator: " ", maxSplits: 1)` gives, by bytes when the text is ASCII (exploration types a control at
-  /// every other step, and splitting by characters is a tenth of the work of one).
+  /// every other step).
   package static func controlWords(_ text: String) -> (name: String, argument: String) {
     let space = UInt8(ascii: " ")
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else {

@@ -65,7 +65,7 @@ public final class Simulator {
     didSet { environmentIsUnused = false }
   }
   /// The mock world, built from the scenario: by `init`, then again by every ``start()``, except the first when
-  /// nothing has used the one `init` built (indexing a world of 10,000 families is a tenth of `play`'s time).
+  /// nothing has used the one `init` built, so a big world is indexed once.
   package private(set) var environment: MockEnvironment {
     get {
       environmentIsUnused = false

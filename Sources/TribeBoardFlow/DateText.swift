@@ -12,68 +12,7 @@ package enum DateText {
 
   /// "Tue 3 Mar 17:00" when `date` is in the same year as `now`, else with its year: "Fri 1 Jan 2027 17:00".
   /// Without `now` the year is always shown.
-  ///
-  /// Written byte by byte (screens show dozens of these, and interpolating the seven pieces took 3 k instructions
-  /// each); ``fullByInterpolation(_:now:)`` is what it replaced, and `HotPathEquivalenceTests` compares the two.
   package static func full(_ date: Date, now: Date? = nil) -> String {
-    let c = fields(date)
-    let showsYear = now.map { fields($0).year != c.year } ?? true
-    guard c.year >= 0, (1...12).contains(c.month), (1...31).contains(c.day), (1...7).contains(c.weekday),
-      (0..<24).contains(c.hour), (0..<60).contains(c.minute)
-    else {
-      return fullByInterpolation(date, now: now)
-    }
-    // Written on the stack, then made a string: most are 15 bytes or fewer, which a `String` holds inline, so no
-    // memory is allocated.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-      let start = buffer.baseAddress!
-      var end = start
-      func append(_ byte: UInt8) {
-        end.pointee = byte
-        end += 1
-      }
-      /// The three letters at `index` of `names`, three letters a name.
-      func appendName(_ names: StaticString, _ index: Int) {
-        let name = names.utf8Start + 3 * index
-        append(name[0])
-        append(name[1])
-        append(name[2])
-      }
-      /// A number below 100, with a leading zero below 10 when `padded`.
-      func appendSmall(_ number: Int, padded: Bool) {
-        if padded || number >= 10 { append(UInt8(ascii: "0") + UInt8(number / 10)) }
-        append(UInt8(ascii: "0") + UInt8(number % 10))
-      }
-      appendName("SunMonTueWedThuFriSat", c.weekday - 1)
-      append(UInt8(ascii: " "))
-      appendSmall(c.day, padded: false)
-      append(UInt8(ascii: " "))
-      appendName("JanFebMarAprMayJunJulAugSepOctNovDec", c.month - 1)
-      if showsYear {
-        append(UInt8(ascii: " "))
-        var digits = 1
-        var rest = c.year / 10
-        while rest > 0 {
-          digits += 1
-          rest /= 10
-        }
-        var value = c.year
-        for position in (0..<digits).reversed() {
-          end[position] = UInt8(ascii: "0") + UInt8(value % 10)
-          value /= 10
-        }
-        end += digits
-      }
-      append(UInt8(ascii: " "))
-      appendSmall(c.hour, padded: true)
-      append(UInt8(ascii: ":"))
-      appendSmall(c.minute, padded: true)
-      return String(decoding: UnsafeBufferPointer(start: start, count: start.distance(to: end)), as: UTF8.self)
-    }
-  }
-
-  /// ``full(_:now:)`` by string interpolation, as it was written before: for the test that compares the two.
-  package static func fullByInterpolation(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
     return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now)) "
       + "\(twoDigits(c.hour)):\(twoDigits(c.minute))"

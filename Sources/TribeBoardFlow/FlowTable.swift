@@ -7,23 +7,7 @@ import TribeBoardCore
 /// so they cannot disagree.
 public struct FlowTable: Sendable {
   /// Every screen's row, by its id.
-  public var screens: [ScreenID: ScreenSpec] { rows.screens }
-  private let rows: Rows
-
-  /// The rows, by id and by each id's case tag (the flow looks a screen up several times a step, and an array
-  /// lookup hashes nothing), in one shared box. One box, not two stored properties: Swift 6.3.1 at `-Onone` passed
-  /// a two-word table captured by `Flow.loadContent`'s async typed-throws closure as garbage (a debug crash).
-  private final class Rows: Sendable {
-    let screens: [ScreenID: ScreenSpec]
-    let byTag: [ScreenSpec?]
-
-    init(_ screens: [ScreenID: ScreenSpec]) {
-      self.screens = screens
-      var byTag = [ScreenSpec?](repeating: nil, count: ScreenID.allCases.count)
-      for (id, spec) in screens { byTag[Int(id.caseTag)] = spec }
-      self.byTag = byTag
-    }
-  }
+  public let screens: [ScreenID: ScreenSpec]
 
   public init(_ specs: [ScreenSpec]) {
     let declared = Dictionary(uniqueKeysWithValues: specs.map { ($0.id, $0) })
@@ -42,11 +26,11 @@ public struct FlowTable: Sendable {
         spec.id, requires: spec.requires, inFamily: spec.needsFamily, title: spec.title, load: spec.load,
         body: spec.body, actions: actions, retry: spec.retry)
     }
-    rows = Rows(screens)
+    self.screens = screens
   }
 
   public subscript(id: ScreenID) -> ScreenSpec {
-    guard let spec = rows.byTag[Int(id.caseTag)] else { preconditionFailure("the flow table has no screen \(id)") }
+    guard let spec = screens[id] else { preconditionFailure("the flow table has no screen \(id)") }
     return spec
   }
 

@@ -135,9 +135,3 @@ public enum ActionID: String, CaseIterable, Sendable {
   case confirmYes = "yes"
   case confirmNo = "no"
 }
-
-extension ActionID: CaseHashable {
-  @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(caseTag) }
-  @inlinable public func _rawHashValue(seed: Int) -> Int { caseHash(seed: seed) }
-  @inlinable public var hashValue: Int { caseHash(seed: 0) }
-}

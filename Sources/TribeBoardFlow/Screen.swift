@@ -117,9 +117,3 @@ public struct TaskDraft: Equatable, Hashable, Sendable {
 
   public init() {}
 }
-
-extension ScreenID: CaseHashable {
-  @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(caseTag) }
-  @inlinable public func _rawHashValue(seed: Int) -> Int { caseHash(seed: seed) }
-  @inlinable public var hashValue: Int { caseHash(seed: 0) }
-}

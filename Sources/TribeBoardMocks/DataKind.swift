@@ -3,10 +3,10 @@ import TribeBoardCore
 /// One kind of data the mock world holds: accounts, families, memberships and what each family holds.
 ///
 /// ``all`` is the one list of the kinds. Backend snapshots are hashed kind by kind from it (``MockBackend/Snapshot``).
-/// The places that must hold every kind but are not made from it (``MockWorld``'s properties, ``IndexedWorld``'s
-/// tables and its comparison, which a loop over the kinds would make slower, the scenario reader, writer and schema,
-/// the benchmark's generated world) are checked against it by `DataKindTests`, which names the place that misses a
-/// kind.
+/// Two indexed worlds are compared from it too (``IndexedWorld/hasSameContents(as:)``). The places that must hold
+/// every kind but are not made from it (``MockWorld``'s properties, ``IndexedWorld``'s tables, the scenario reader,
+/// writer and schema, the benchmark's generated world) are checked against it by `DataKindTests`, which names the
+/// place that misses a kind.
 public struct DataKind: Sendable {
   /// The mapping of a scenario file whose key lists a kind's items.
   public enum Place: Sendable {
@@ -30,14 +30,14 @@ public struct DataKind: Sendable {
   public let emptied: @Sendable (MockWorld) -> MockWorld
   /// The hash of its items in an indexed world (not of the indexes, which follow from the items).
   let hash: @Sendable (IndexedWorld) -> Int
-  /// Whether two indexed worlds hold the same items of it, in the same order. Written out for each kind, as
-  /// `hash` is, so each reads its table directly, not through a key path: exploration calls both for every state
-  /// it meets.
+  /// Whether two indexed worlds hold the same items of it, in the same order.
   let same: @Sendable (IndexedWorld, IndexedWorld) -> Bool
 
-  init<Item: Hashable & Sendable>(
+  /// The kind whose items `list` holds in a ``MockWorld`` and `stored` reads in an ``IndexedWorld``. `stored` is a
+  /// closure, not a key path: a key path reads a copy of the whole indexed world.
+  init<Item: Hashable & Sendable, Stored: Hashable & Sendable>(
     _ name: String, _ list: WritableKeyPath<MockWorld, [Item]> & Sendable, scenarioKey: String, in place: Place,
-    hash: @escaping @Sendable (IndexedWorld) -> Int, same: @escaping @Sendable (IndexedWorld, IndexedWorld) -> Bool
+    stored: @escaping @Sendable (IndexedWorld) -> Stored
   ) {
     self.name = name
     self.scenarioKey = scenarioKey
@@ -48,38 +48,20 @@ public struct DataKind: Sendable {
       world[keyPath: list] = []
       return world
     }
-    self.hash = hash
-    self.same = same
+    hash = { stored($0).hashValue }
+    same = { stored($0) == stored($1) }
   }
 
   /// Every kind, in the order of ``MockWorld``'s properties.
   public static let all: [DataKind] = [
-    DataKind(
-      "accounts", \.accounts, scenarioKey: "accounts", in: .topLevel, hash: { $0.accounts.hashValue },
-      same: { $0.accounts == $1.accounts }),
-    DataKind(
-      "families", \.families, scenarioKey: "families", in: .topLevel, hash: { $0.families.hashValue },
-      same: { $0.families == $1.families }),
-    DataKind(
-      "memberships", \.memberships, scenarioKey: "members", in: .family, hash: { $0.memberships.hashValue },
-      same: { $0.memberships == $1.memberships }),
-    DataKind(
-      "events", \.events, scenarioKey: "events", in: .family, hash: { $0.events.all.hashValue },
-      same: { $0.events.all == $1.events.all }),
-    DataKind(
-      "tasks", \.tasks, scenarioKey: "tasks", in: .family, hash: { $0.tasks.all.hashValue },
-      same: { $0.tasks.all == $1.tasks.all }),
-    DataKind(
-      "messages", \.messages, scenarioKey: "messages", in: .family, hash: { $0.messages.all.hashValue },
-      same: { $0.messages.all == $1.messages.all }),
-    DataKind(
-      "notices", \.notices, scenarioKey: "notices", in: .family, hash: { $0.notices.all.hashValue },
-      same: { $0.notices.all == $1.notices.all }),
-    DataKind(
-      "routes", \.routes, scenarioKey: "schoolRuns", in: .family, hash: { $0.routes.all.hashValue },
-      same: { $0.routes.all == $1.routes.all }),
-    DataKind(
-      "pickups", \.pickups, scenarioKey: "pickups", in: .schoolRun, hash: { $0.pickups.all.hashValue },
-      same: { $0.pickups.all == $1.pickups.all }),
+    DataKind("accounts", \.accounts, scenarioKey: "accounts", in: .topLevel) { $0.accounts },
+    DataKind("families", \.families, scenarioKey: "families", in: .topLevel) { $0.families },
+    DataKind("memberships", \.memberships, scenarioKey: "members", in: .family) { $0.memberships },
+    DataKind("events", \.events, scenarioKey: "events", in: .family) { $0.events.all },
+    DataKind("tasks", \.tasks, scenarioKey: "tasks", in: .family) { $0.tasks.all },
+    DataKind("messages", \.messages, scenarioKey: "messages", in: .family) { $0.messages.all },
+    DataKind("notices", \.notices, scenarioKey: "notices", in: .family) { $0.notices.all },
+    DataKind("routes", \.routes, scenarioKey: "schoolRuns", in: .family) { $0.routes.all },
+    DataKind("pickups", \.pickups, scenarioKey: "pickups", in: .schoolRun) { $0.pickups.all },
   ]
 }

@@ -33,40 +33,13 @@ struct IndexedWorld: Sendable {
   var routes: ItemTable<SchoolRoute>
   var pickups: ItemTable<Pickup>
 
-  /// How many items a world holds at least for its item tables to be built on another core while this one indexes
-  /// the people and families (a 10,000-family world holds 370,000).
-  static let itemsIndexedAside = 20_000
-
-  /// The item tables, made together. A struct, not a tuple: `Aside` of a tuple of six `ItemTable`s has its type
-  /// made at run time, each element's requirement looked up among every conformance (2 M instructions at start-up).
-  private struct Tables: Sendable {
-    var events: ItemTable<CalendarEvent>
-    var tasks: ItemTable<FamilyTask>
-    var messages: ItemTable<FamilyMessage>
-    var notices: ItemTable<Notice>
-    var routes: ItemTable<SchoolRoute>
-    var pickups: ItemTable<Pickup>
-
-    init(_ world: MockWorld) {
-      events = ItemTable(world.events)
-      tasks = ItemTable(world.tasks)
-      messages = ItemTable(world.messages)
-      notices = ItemTable(world.notices)
-      routes = ItemTable(world.routes)
-      pickups = ItemTable(world.pickups)
-    }
-  }
-
-  /// - Parameter tablesAside: build the item tables on another core; when `nil`, if the world holds at least
-  ///   ``itemsIndexedAside`` items.
-  init(_ world: MockWorld, tablesAside: Bool? = nil) {
-    let items = [
-      world.events.count, world.tasks.count, world.messages.count, world.notices.count, world.routes.count,
-      world.pickups.count,
-    ].reduce(0, +)
-    let tables = Aside(onAnotherCore: tablesAside ?? (items >= Self.itemsIndexedAside)) { Tables(world) }
-    (events, tasks, messages, notices) = (ItemTable([]), ItemTable([]), ItemTable([]), ItemTable([]))
-    (routes, pickups) = (ItemTable([]), ItemTable([]))
+  init(_ world: MockWorld) {
+    events = ItemTable(world.events)
+    tasks = ItemTable(world.tasks)
+    messages = ItemTable(world.messages)
+    notices = ItemTable(world.notices)
+    routes = ItemTable(world.routes)
+    pickups = ItemTable(world.pickups)
     // The lists are shared with `world` until either changes; of two accounts (or families) with one id, the first
     // is the one found, as when each is added (backwards, each position replaces a later one).
     accounts = world.accounts
@@ -81,9 +54,6 @@ struct IndexedWorld: Sendable {
     membershipPositions.reserveCapacity(world.memberships.count)
     for membership in world.memberships { index(membership) }
     for family in membershipsByFamily.keys { sortMembers(of: family) }
-    let built = tables.value()
-    (events, tasks, messages, notices) = (built.events, built.tasks, built.messages, built.notices)
-    (routes, pickups) = (built.routes, built.pickups)
   }
 
   /// The world as a ``MockWorld``, every list in the order its items were added. Costs the size of the world.
@@ -239,13 +209,9 @@ struct IndexedWorld: Sendable {
 }
 
 extension IndexedWorld {
-  /// Whether the two worlds hold the same items of every kind, in the same order (their indexes then agree too).
-  ///
-  /// Written out rather than made from ``DataKind/all``: a loop over the kinds' comparisons costs exploration 1% more
-  /// instructions. `DataKindTests` checks that it compares every kind.
+  /// Whether the two worlds hold the same items of every kind (``DataKind/all``), in the same order (their indexes
+  /// then agree too).
   func hasSameContents(as other: IndexedWorld) -> Bool {
-    accounts == other.accounts && families == other.families && memberships == other.memberships
-      && events.all == other.events.all && tasks.all == other.tasks.all && messages.all == other.messages.all
-      && notices.all == other.notices.all && routes.all == other.routes.all && pickups.all == other.pickups.all
+    DataKind.all.allSatisfy { $0.same(self, other) }
   }
 }

@@ -33,9 +33,7 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
   /// How the key's value is written and checked.
   public var value: ExpectationValue { Self.values[Self.allCases.firstIndex(of: self) ?? 0] }
 
-  /// Each key's value kind in case order, made once: `:expect` lines are read on every replay. An array, not a
-  /// dictionary keyed by the enum: a dictionary's type is made at run time by looking up `Hashable` among every
-  /// conformance in the binary, which costs the first screen 0.8 M instructions.
+  /// Each key's value kind in case order, made once: `:expect` lines are read on every replay.
   private static let values = allCases.map { $0.makeValue() }
 
   private func makeValue() -> ExpectationValue {

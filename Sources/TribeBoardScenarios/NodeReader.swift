@@ -188,7 +188,7 @@ struct NodeReader {
   /// A whole number in decimal digits, unquoted, at least `minimum`.
   mutating func integer(_ node: Node, key: String, minimum: Int = 0, maximum: Int? = nil, hint: String = "") -> Int? {
     guard let digits = plainDigits(node), let value = Int(digits), value >= minimum, value <= (maximum ?? .max) else {
-      // Worded only when it is needed: a world has an integer in every task (two thousand instructions each).
+      // Worded only when it is needed: a world has an integer in every task.
       let requirement =
         maximum.map { "a whole number from \(minimum) to \($0)" }
         ?? (minimum == 0 ? "a non-negative integer" : "a whole number of at least \(minimum)")

@@ -24,8 +24,8 @@ public enum ScenarioLoader {
     return try load(atPath: url.path, displayPath: file, limits: limits)
   }
 
-  /// Loads the scenario in the file at `path`, as ``load(contentsOf:displayPath:limits:)`` does. The command line
-  /// gives paths: making a `URL` of one costs Foundation a conformance search at start-up (0.5 M instructions).
+  /// Loads the scenario in the file at `path`, as ``load(contentsOf:displayPath:limits:)`` does: the command line
+  /// gives paths.
   public static func load(
     atPath path: String, displayPath: String? = nil, limits: ScenarioLimits? = nil
   ) throws(ScenarioError) -> Scenario {

@@ -246,8 +246,7 @@ extension ScenarioReader {
     }
   }
 
-  /// Whether `text`'s UTF-8 holds `part`'s: a plain byte search (Foundation's `contains` sets up a locale, and the
-  /// standard library's `firstRange(of:)` compares characters generically; both cost the first screen).
+  /// Whether `text`'s UTF-8 holds `part`'s: a plain byte search, with no locale and no character comparison.
   static func bytes(of text: String, contain part: String) -> Bool {
     let haystack = Array(text.utf8)
     let needle = Array(part.utf8)

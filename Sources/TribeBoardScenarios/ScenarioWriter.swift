@@ -334,7 +334,7 @@ public enum ScenarioWriter {
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let time = seconds - days * 86400
     let (year, month, day) = DateText.civil(days: days)
-    // Built byte by byte: `String(format:)` costs microseconds a call, and a big world has hundreds of thousands.
+    // Built byte by byte, without `String(format:)`: a big world has hundreds of thousands.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(24)
     func digits(_ value: Int, _ count: Int) {

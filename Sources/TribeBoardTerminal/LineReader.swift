@@ -57,8 +57,7 @@ public final class LineReader {
   private func fill() -> Bool {
     while true {
       var interrupted = false
-      // Not zero-filled first: only what `read` writes is touched, so an input at its end costs none of the 64 KB's
-      // pages (16 page faults at start-up, when a bare `tribeboard` reads its input).
+      // Not zero-filled first: only what `read` writes is touched.
       let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { bytes, initialized in
         let count = read(fd, bytes.baseAddress, bytes.count)
         interrupted = count < 0 && errno == EINTR

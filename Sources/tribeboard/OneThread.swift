@@ -2,10 +2,10 @@ import Foundation
 
 /// Runs a piece of async work with all of its jobs on the thread that asks, one after another.
 ///
-/// On the global executor, the REPL's session would start a worker thread and could move between threads at its
-/// suspension points; each move may wake another CPU, which on a busy machine waits for that CPU's next scheduler
-/// tick (with a dozen hops to the first screen, a bare `tribeboard` took 7–8 ms or 11–12 ms at random). As the
-/// task's executor preference (SE-0417), this executor keeps the task and everything it awaits on the calling thread.
+/// As the task's executor preference (SE-0417), it keeps a command and everything it awaits on the main thread: no
+/// worker thread starts and no `await` moves to another CPU, and the main thread never parks in `dispatch_main`, so
+/// Valgrind can count a whole command (`Benchmarks/README.md`, *Shortcuts*). `serve` leaves it for the global
+/// executor.
 final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []

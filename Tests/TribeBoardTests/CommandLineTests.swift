@@ -59,34 +59,6 @@ import Testing
     }
   }
 
-  /// `tribeboard list` alone runs without building the parser; given with a root option it goes through the parser.
-  @Test func listAloneSkipsTheParserAndPrintsTheSame() throws {
-    let alone = try ChildProcess.tribeboard(["list"], input: "")
-    let parsed = try ChildProcess.tribeboard(["--max-scenario-size", "64M", "list"], input: "")
-    #expect(alone.status == 0 && parsed.status == 0)
-    #expect(!alone.stdout.isEmpty && alone.stdout == parsed.stdout)
-    #expect(alone.stderr == parsed.stderr)
-  }
-
-  /// `play NAME` and `check [PATH…]` given nothing else are made without the parser, with the options' defaults;
-  /// given with a root option they go through the parser. Both ways print the same and exit the same, failures
-  /// included.
-  @Test func positionalOnlyPlayAndCheckSkipTheParserAndDoTheSame() throws {
-    let cases: [[String]] = [
-      ["play", "family-admin"], ["play", "\(folder)/failing.yaml"], ["play", "no-such-scenario"],
-      ["check", "\(scenariosFolder)/visitor.yaml"], ["check", "\(folder)/failing.yaml"],
-      ["check", "\(scenariosFolder)/new-user.yaml", "\(scenariosFolder)/child.yaml"],
-    ]
-    for command in cases {
-      let alone = try ChildProcess.tribeboard(command, input: "")
-      let parsed = try ChildProcess.tribeboard(["--max-scenario-size", "64M"] + command, input: "")
-      #expect(!alone.stdout.isEmpty || !alone.stderr.isEmpty, "\(command) printed nothing")
-      #expect(alone.status == parsed.status, "\(command)")
-      #expect(alone.stdout == parsed.stdout, "\(command)")
-      #expect(alone.stderr == parsed.stderr, "\(command)")
-    }
-  }
-
   @Test func aFailedCheckOrExpectationExits1() throws {
     let failing = "\(folder)/failing.yaml"
     let cases: [(command: [String], input: String, says: String)] = [
@@ -155,12 +127,13 @@ import Testing
     }
   }
 
-  @Test func aMistypedSubcommandOrOptionGetsTheClosestName() throws {
+  /// ArgumentParser's own usage errors: a mistyped option names the closest one; a mistyped subcommand is an
+  /// argument the default subcommand (the REPL) does not take.
+  @Test func aMistypedSubcommandOrOptionIsAUsageError() throws {
     let cases: [(command: [String], says: String)] = [
-      (["chek"], "Unknown subcommand 'chek'. Did you mean 'check'?"),
-      (["plya", "new-user"], "Did you mean 'play'?"),
-      (["--max-scenario-size", "2M", "lst"], "Did you mean 'list'?"),
-      (["storybord", "new-user"], "Did you mean 'storyboard'?"),
+      (["chek"], "Unexpected argument 'chek'"),
+      (["plya", "new-user"], "2 unexpected arguments: 'plya', 'new-user'"),
+      (["--max-scenario-size", "2M", "lst"], "Unexpected argument 'lst'"),
       (["check", "--updte"], "Unknown option '--updte'. Did you mean '--update'?"),
       (["play", "new-user", "--formt", "jsonl"], "Did you mean '--format'?"),
       (["check", "--shrad", "1/2"], "Did you mean '--shard'?"),
@@ -173,9 +146,6 @@ import Testing
       #expect(result.stderr.contains(says), "\(command): \(result.stderr)")
       #expect(result.stdout.isEmpty, "\(command): a usage error prints nothing on standard output")
     }
-    let unknown = try ChildProcess.tribeboard(["zzzz"])
-    #expect(unknown.status == 64 && unknown.stderr.contains("Subcommands: repl, play, check"), "\(unknown.stderr)")
-    #expect(!unknown.stderr.contains("Did you mean"), "nothing is close to zzzz")
   }
 
   @Test func playJSONLinesHaveOneObjectPerStepWithEveryField() throws {

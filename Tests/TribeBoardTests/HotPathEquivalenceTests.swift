@@ -109,21 +109,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func datesWrittenByBytesMatchTheInterpolation() {
-    var random = SeededGenerator(seed: 11)
-    let now = Date(timeIntervalSince1970: 1_772_438_400)  // 2026-03-02T08:00:00Z
-    for index in 0..<4000 {
-      // Whole seconds across 1900–2200 (the arithmetic range), and beyond it, and fractions of a second.
-      let span = index % 3 == 0 ? 20_000_000_000 : 9_000_000_000
-      var seconds = Double(Int(random.next() % UInt64(span))) - Double(span / 3)
-      if index % 7 == 0 { seconds += 0.5 }
-      let date = Date(timeIntervalSince1970: seconds)
-      for reference in [nil, now, date] {
-        #expect(DateText.full(date, now: reference) == DateText.fullByInterpolation(date, now: reference), "\(date)")
-      }
-    }
-  }
-
   @Test func listsConcatenateAsTheyJoin() {
     for texts in [[], [""], ["a"], ["a", "b"]]
       + (0..<200).map({ Array(Self.randomTexts(seed: 12 + UInt64($0), count: $0 % 9)) })
@@ -285,54 +270,6 @@ import TribeBoardCore
     for text in texts {
       #expect(DurationText.seconds(text) == DurationText.characterSeconds(text), "\(text.debugDescription)")
     }
-  }
-
-  @Test func enumsHashByCaseAndStillFindEveryCase() {
-    func check<T: CaseHashable & RawRepresentable<String>>(_ type: T.Type) {
-      let tags = Set(T.allCases.map(\.caseTag))
-      #expect(tags.count == T.allCases.count, "\(type): every case has its own tag")
-      let table = Dictionary(uniqueKeysWithValues: T.allCases.map { ($0, $0.hashValue) })
-      #expect(table.count == T.allCases.count)
-      for value in T.allCases {
-        #expect(table[value] == value.hashValue)
-        #expect(Set(T.allCases).contains(value))
-        // What dictionaries and sets call hashes the case, not the raw string (`RawRepresentable`'s default).
-        #expect(value._rawHashValue(seed: 7) == value.caseHash(seed: 7))
-        #expect(value._rawHashValue(seed: 7) != value.rawValue._rawHashValue(seed: 7))
-        #expect(value.hashValue == value.caseHash(seed: 0))
-      }
-    }
-    check(ScreenID.self)
-    check(ActionID.self)
-    check(Role.self)
-    check(Capability.self)
-    check(Module.self)
-    check(AppError.Code.self)
-    #expect(ActionID.allCases.count <= 256)
-  }
-}
-
-/// A bare `tribeboard` skips ArgumentParser and opens the REPL with its defaults: it must do exactly what
-/// `tribeboard repl` does, output and exit code, whatever the input.
-@Suite struct BareStartTests {
-  @Test(arguments: [
-    "", "1\n2\n:where\n", "junk\n:quit\n", ":expect screen=dashboard\n", "get started\nsign in apple\n:help\n",
-  ])
-  func bareStartIsTheDefaultREPL(input: String) throws {
-    let bare = try ChildProcess.tribeboard([], input: input, timeout: 30)
-    let repl = try ChildProcess.tribeboard(["repl"], input: input, timeout: 30)
-    #expect(bare.status == repl.status)
-    #expect(bare.stdout == repl.stdout)
-    #expect(bare.stderr == repl.stderr)
-    #expect(bare.stdout.contains("╭─ "))
-  }
-
-  @Test func bareStartWithStandardOutputFullEndsAsTheREPLDoes() throws {
-    let bare = try ChildProcess.tribeboard([], stdout: .path("/dev/full"), timeout: 30)
-    let repl = try ChildProcess.tribeboard(["repl"], stdout: .path("/dev/full"), timeout: 30)
-    #expect(bare.status == 74)
-    #expect(bare.status == repl.status)
-    #expect(bare.stderr == repl.stderr)
   }
 }
 

@@ -129,18 +129,4 @@ import TribeBoardCore
     #expect(alias[0] == alias[1] && alias[0].contains("names no anchor"))
     #expect(EventPipe.batchSize * 2 < Self.world.utf8.count / 8, "the world is parsed in several batches")
   }
-
-  /// The item tables built on another core are those built on this one.
-  @Test func tablesBuiltAsideAreThoseBuiltInOrder() throws {
-    let world = try #require(try Self.read(Self.world, cores: 1).world)
-    let aside = IndexedWorld(world, tablesAside: true)
-    let here = IndexedWorld(world, tablesAside: false)
-    #expect(aside.world == world)
-    #expect(here.world == world)
-    #expect(aside.events.hasSameIndexes(as: here.events) && aside.tasks.hasSameIndexes(as: here.tasks))
-    #expect(aside.messages.hasSameIndexes(as: here.messages) && aside.notices.hasSameIndexes(as: here.notices))
-    #expect(aside.routes.hasSameIndexes(as: here.routes) && aside.pickups.hasSameIndexes(as: here.pickups))
-    #expect(aside.pickups.position(of: "f7-route-2-pickup-4") == 7 * 10 + 5 + 3)
-    for family in world.families.map(\.id) { #expect(aside.members(of: family) == here.members(of: family)) }
-  }
 }

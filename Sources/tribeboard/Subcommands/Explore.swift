@@ -12,7 +12,6 @@ import TribeBoardValidation
 extension Tribeboard {
   struct Explore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "explore",
       abstract: "Walk every input from every reachable state of a scenario, checking the app's invariants.",
       discussion: """

@@ -12,7 +12,6 @@ extension FlowGraph.Format: ExpressibleByArgument {}
 extension Tribeboard {
   struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "graph",
       abstract: "Print the app's screens and transitions, drawn from the flow table.",
       discussion: """

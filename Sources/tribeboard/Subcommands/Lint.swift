@@ -10,7 +10,6 @@ import TribeBoardValidation
 extension Tribeboard {
   struct Lint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "lint",
       abstract: "Find what is probably wrong in scenarios that load: refused journey inputs, unused accounts…",
       discussion: """
@@ -86,7 +85,6 @@ extension Tribeboard {
 
   struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "schema",
       abstract: "Print the JSON Schema of scenario files.",
       discussion: """

@@ -4,7 +4,6 @@ import TribeBoardScenarios
 extension Tribeboard {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "list", abstract: "List the built-in scenarios and their journeys.")
 
     func run() throws {

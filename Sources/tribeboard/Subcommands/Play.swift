@@ -10,7 +10,6 @@ import TribeBoardValidation
 extension Tribeboard {
   struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "play",
       abstract: "Run a scenario's scripted journeys and print what they showed.",
       discussion: """
@@ -41,90 +40,55 @@ extension Tribeboard {
     }
 
     func run() async throws {
-      try await Run(scenario: scenario, journey: journey, format: format, screenReader: screenReader)()
-    }
-
-    /// What `play` does, given its options: `tribeboard play NAME` alone runs it without building the command's
-    /// parser (see ``Tribeboard/withoutParsing(_:)``).
-    struct Run {
-      var scenario: String
-      var journey: String? = nil
-      var format: Format = .text
-      var screenReader = false
-
-      func callAsFunction() async throws {
-        #if canImport(Glibc)
-          // Large blocks (the arrays of a big world as they grow) from the heap, not each its own mapping that is
-          // unmapped when the array grows again and faulted in afresh: a third fewer page faults loading a
-          // 10,000-family world. Nothing is handed back before the process ends anyway.
-          // And one heap for every thread: the threads that load a big world (the parse, the parts of the families,
-          // the item tables) each kept free space in a heap of their own (a 10,000-family world's peak 293 → 260 MB,
-          // the time unchanged).
-          // `mallopt(M_MMAP_THRESHOLD, 1 GiB)` and `mallopt(M_ARENA_MAX, 1)`; malloc.h is not in the Glibc module, so
-          // found by name. Not under Valgrind (its preload in LD_PRELOAD), which caps the heap's growth (`brk`) and
-          // would fail the load.
-          typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-          let underValgrind = getenv("LD_PRELOAD").map { String(cString: $0).contains("vgpreload") } ?? false
-          if !underValgrind, let found = dlsym(nil, "mallopt") {
-            let mallopt = unsafeBitCast(found, to: MallocOption.self)
-            _ = mallopt(-3, 1 << 30)
-            _ = mallopt(-8, 1)
-          }
-        #endif
-        let loaded = try loadScenario(scenario)
-        KeptUntilExit.keep(loaded)
-        var journeys = loaded.journeys
-        if let journey {
-          journeys = journeys.filter { $0.name == journey }
-          guard !journeys.isEmpty else {
-            let names = loaded.journeys.map(\.name).joined(separator: ", ")
-            throw usageError(
-              "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
-          }
-        }
+      let loaded = try loadScenario(scenario)
+      var journeys = loaded.journeys
+      if let journey {
+        journeys = journeys.filter { $0.name == journey }
         guard !journeys.isEmpty else {
+          let names = loaded.journeys.map(\.name).joined(separator: ", ")
           throw usageError(
-            "Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
+            "Scenario \(loaded.name) has no journey '\(journey)'. Journeys: \(names.isEmpty ? "none" : names)")
         }
-        var failures: [String] = []
-        var output = BufferedOutput()
-        for (index, journey) in journeys.enumerated() {
-          KeptUntilExit.keepLast(nil)
-          let simulator = Simulator(scenario: loaded)
-          if format == .text && journeys.count > 1 {
-            try output.append((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===\n")
+      }
+      guard !journeys.isEmpty else {
+        throw usageError(
+          "Scenario \(loaded.name) has no journeys; open it with 'tribeboard repl --scenario \(scenario)'.")
+      }
+      var failures: [String] = []
+      var output = BufferedOutput()
+      for (index, journey) in journeys.enumerated() {
+        let simulator = Simulator(scenario: loaded)
+        if format == .text && journeys.count > 1 {
+          try output.append((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===\n")
+        }
+        // Each step is printed as it is taken and then dropped: a long journey neither waits to the end to show
+        // anything nor holds every screen it passed.
+        var number = 0
+        try await Transcript.run(journey.steps, on: simulator) { step in
+          defer { number += 1 }
+          if let failure = ExpectationFailure(step, index: number, journey: journey, file: loaded.source) {
+            failures.append(failure.description)
           }
-          // Each step is printed as it is taken and then dropped: a long journey neither waits to the end to show
-          // anything nor holds every screen it passed.
-          var number = 0
-          try await Transcript.run(journey.steps, on: simulator) { step in
-            defer { number += 1 }
-            if let failure = ExpectationFailure(step, index: number, journey: journey, file: loaded.source) {
-              failures.append(failure.description)
+          switch format {
+          case .text where screenReader:
+            if let input = step.input { try output.append("> \(input)\n") }
+            try output.append(ScreenReaderRenderer.render(step) + "\n")
+          case .text:
+            // As `Transcript.format(_:)` joins a run's steps: a line break between steps and one at the end.
+            try output.write { bytes in
+              if number > 0 { bytes.append(UInt8(ascii: "\n")) }
+              Transcript.write(step, into: &bytes)
             }
-            switch format {
-            case .text where screenReader:
-              if let input = step.input { try output.append("> \(input)\n") }
-              try output.append(ScreenReaderRenderer.render(step) + "\n")
-            case .text:
-              // As `Transcript.format(_:)` joins a run's steps: a line break between steps and one at the end.
-              try output.write { bytes in
-                if number > 0 { bytes.append(UInt8(ascii: "\n")) }
-                Transcript.write(step, into: &bytes)
-              }
-            case .jsonl:
-              try output.append(StepRecord(step, index: number, journey: journey.name).jsonLine() + "\n")
-            }
+          case .jsonl:
+            try output.append(StepRecord(step, index: number, journey: journey.name).jsonLine() + "\n")
           }
-          if format == .text && !screenReader { try output.append("\n") }
-          // The last journey's world is freed by the end of the process, not piece by piece before it.
-          KeptUntilExit.keepLast(simulator)
         }
-        try output.flush()
-        if !failures.isEmpty {
-          printError(failures.joined(separator: "\n"))
-          throw ExitCode.failure
-        }
+        if format == .text && !screenReader { try output.append("\n") }
+      }
+      try output.flush()
+      if !failures.isEmpty {
+        printError(failures.joined(separator: "\n"))
+        throw ExitCode.failure
       }
     }
   }

@@ -12,7 +12,6 @@ extension Presenter.Pace: ExpressibleByArgument {}
 extension Tribeboard {
   struct Present: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "present",
       abstract: "Step through a journey for an audience, one key press a step.",
       discussion: """

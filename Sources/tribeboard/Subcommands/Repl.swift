@@ -10,7 +10,6 @@ import TribeBoardValidation
 extension Tribeboard {
   struct Repl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "repl",
       abstract: "Walk the app's flows interactively on a scenario.",
       discussion: """
@@ -60,19 +59,8 @@ extension Tribeboard {
     var from: String?
 
     func run() async throws {
-      try await Self.session(
-        scenario: scenario, record: record, plainInput: plainInput, plain: plain, from: from,
-        screenReader: screenReader)
-    }
-
-    /// The session, from the options' values. A bare `tribeboard` calls it straight with the defaults (see
-    /// ``Tribeboard/main()``).
-    static func session(
-      scenario: String = BundledScenarios.defaultName, record: String? = nil, plainInput: Bool = false,
-      plain: Bool = false, from: String? = nil, screenReader: Bool = false
-    ) async throws {
       let loaded = try loadScenario(scenario)
-      let recordURL = try record.map(checkedRecordURL)
+      let recordURL = try record.map(Self.checkedRecordURL)
       REPL.endOnInterrupt()
       let interactive = isatty(STDIN_FILENO) == 1
       var repl = REPL(

@@ -9,7 +9,6 @@ import TribeBoardValidation
 extension Tribeboard {
   struct Roles: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "roles",
       abstract: "Print the permission matrix: what each role may see and do in each module.",
       discussion: """

@@ -10,7 +10,6 @@ extension BrowserServer.Pace: ExpressibleByArgument {}
 extension Tribeboard {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      // Named here, not derived from the type's name: deriving it costs a reflection of the type at every start.
       commandName: "serve",
       abstract: "Show the simulation in a browser: each person's phone, live, with the simulation's controls.",
       discussion: """
@@ -71,7 +70,13 @@ extension Tribeboard {
       }
     }
 
+    /// Runs on the global executor, not the command's one thread (``OneThreadExecutor``): the server's tasks
+    /// inherit the executor preference of the task that starts them.
     func run() async throws {
+      try await withTaskExecutorPreference(globalConcurrentExecutor) { try await serve() }
+    }
+
+    private func serve() async throws {
       let loaded = try loadScenario(scenario)
       if let assets { Assets.folder = URL(fileURLWithPath: assets) }
       let token = BrowserServer.isLoopback(host) ? nil : BrowserServer.newToken()
