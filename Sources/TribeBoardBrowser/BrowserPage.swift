@@ -48,8 +48,7 @@ enum BrowserPage {
   }
 
   /// The controls' parts as last drawn, each with what it was drawn from: a part drawn from the same facts is not
-  /// drawn again. Most steps change only the phones and the log; drawing the people's part alone was a tenth of a
-  /// page step.
+  /// drawn again: most steps change only the phones and the log.
   struct ControlDrawings: Sendable {
     struct StatusFacts: Equatable, Sendable {
       var name: String
@@ -174,8 +173,7 @@ enum BrowserPage {
   struct LogLines: Sendable {
     /// The UTF-8 length of each line kept, oldest first.
     private var lengths: [Int] = []
-    /// The lines kept, drawn: new lines are added at the end and old ones cut from the start, rather than the
-    /// forty joined again at every step (a twelfth of a page step).
+    /// The lines kept, drawn: new lines are added at the end and old ones cut from the start.
     private(set) var html = ""
 
     mutating func append(_ messages: [Step.Message], keeping limit: Int) {

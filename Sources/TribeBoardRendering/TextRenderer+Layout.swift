@@ -87,8 +87,8 @@ extension TextRenderer {
     /// Where the current line's content starts, in UTF-8 bytes.
     private var lineStart = 0
 
-    /// UTF-8 bytes in memory of their own, grown as needed. A screen is a hundred appends, most of a few bytes: an
-    /// array's `append(contentsOf:)` cost about 90 instructions each, this a third of that.
+    /// UTF-8 bytes in memory of their own, grown as needed: a screen is a hundred appends, most of a few bytes
+    /// (Benchmarks/README.md lists it among the shortcuts that stay).
     final class Bytes {
       private var base: UnsafeMutablePointer<UInt8>
       private var capacity = 2048
@@ -168,8 +168,7 @@ extension TextRenderer {
     }
   }
 
-  // A rule and a blank as wide as the block, made once; shorter ones are cut from them. (A table of every length
-  // costs the first screen 0.09 M instructions and 130 allocations, for the dozen it draws.)
+  // A rule and a blank as wide as the block, made once; shorter ones are cut from them.
   private static let fullRule = String(repeating: "─", count: width)
   private static let bottom = "╰" + rule(width - 1)
   private static let fullBlank = String(repeating: " ", count: width)

@@ -19,9 +19,7 @@ public struct TextRenderer: Sendable {
     self.boxed = boxed
   }
 
-  /// Appends what ``render(_:)`` gives, as UTF-8, to `bytes`. A transcript written out byte by byte need not make
-  /// the block a `String` first: making one of bytes validates them, ten instructions a byte past the frame's first
-  /// non-ASCII character.
+  /// Appends what ``render(_:)`` gives, as UTF-8, to `bytes`, for a transcript written out byte by byte.
   public func render(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
     if boxed && columns == nil {
       renderBox(snapshot, appendingTo: &bytes)

@@ -17,8 +17,8 @@ public struct TextStyle: Sendable, Equatable {
     TextStyle(colored: wantsColor(environment: environment) && isatty(STDOUT_FILENO) == 1)
   }
 
-  /// ``forStandardOutput(environment:)`` with the process's `NO_COLOR` and `TERM`, read with `getenv`: building
-  /// `ProcessInfo.environment`, a dictionary of every variable, costs the REPL's first screen 0.4 M instructions.
+  /// ``forStandardOutput(environment:)`` with the process's `NO_COLOR` and `TERM`, read one at a time with `getenv`
+  /// rather than as the dictionary of every variable.
   public static func forStandardOutput() -> TextStyle {
     let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
     return TextStyle(

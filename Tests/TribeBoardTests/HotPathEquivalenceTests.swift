@@ -83,16 +83,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func slugsByBytesMatchTheScalarDefinition() {
-    for text in Self.randomTexts(seed: 31) + ["Sarah's phone", "ÉCOLE-1", "日本", "a_b.c"] {
-      let byScalars = String(
-        text.unicodeScalars.map { scalar -> Character in
-          scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "-"
-        })
-      #expect(HTML.slug(text) == byScalars, "\(text.unicodeScalars.map(\.value))")
-    }
-  }
-
   @Test func collapsingWhitespaceMatchesSplitAndJoin() {
     for text in Self.randomTexts(seed: 1) {
       #expect(
