@@ -55,31 +55,31 @@ public struct DataKind: Sendable {
   /// Every kind, in the order of ``MockWorld``'s properties.
   public static let all: [DataKind] = [
     DataKind(
-      "accounts", \.accounts, scenarioKey: "accounts", in: .topLevel, hash: { $0.accounts.hashValue },
-      same: { $0.accounts == $1.accounts }),
+      "accounts", \.accounts, scenarioKey: "accounts", in: .topLevel, hash: { $0.accountList.contentHash },
+      same: { $0.accountList.hasSameItems(as: $1.accountList) }),
     DataKind(
-      "families", \.families, scenarioKey: "families", in: .topLevel, hash: { $0.families.hashValue },
-      same: { $0.families == $1.families }),
+      "families", \.families, scenarioKey: "families", in: .topLevel, hash: { $0.familyList.contentHash },
+      same: { $0.familyList.hasSameItems(as: $1.familyList) }),
     DataKind(
-      "memberships", \.memberships, scenarioKey: "members", in: .family, hash: { $0.memberships.hashValue },
-      same: { $0.memberships == $1.memberships }),
+      "memberships", \.memberships, scenarioKey: "members", in: .family, hash: { $0.membershipList.contentHash },
+      same: { $0.membershipList.hasSameItems(as: $1.membershipList) }),
     DataKind(
-      "events", \.events, scenarioKey: "events", in: .family, hash: { $0.events.all.hashValue },
-      same: { $0.events.all == $1.events.all }),
+      "events", \.events, scenarioKey: "events", in: .family, hash: { $0.events.contentHash },
+      same: { $0.events.hasSameItems(as: $1.events) }),
     DataKind(
-      "tasks", \.tasks, scenarioKey: "tasks", in: .family, hash: { $0.tasks.all.hashValue },
-      same: { $0.tasks.all == $1.tasks.all }),
+      "tasks", \.tasks, scenarioKey: "tasks", in: .family, hash: { $0.tasks.contentHash },
+      same: { $0.tasks.hasSameItems(as: $1.tasks) }),
     DataKind(
-      "messages", \.messages, scenarioKey: "messages", in: .family, hash: { $0.messages.all.hashValue },
-      same: { $0.messages.all == $1.messages.all }),
+      "messages", \.messages, scenarioKey: "messages", in: .family, hash: { $0.messages.contentHash },
+      same: { $0.messages.hasSameItems(as: $1.messages) }),
     DataKind(
-      "notices", \.notices, scenarioKey: "notices", in: .family, hash: { $0.notices.all.hashValue },
-      same: { $0.notices.all == $1.notices.all }),
+      "notices", \.notices, scenarioKey: "notices", in: .family, hash: { $0.notices.contentHash },
+      same: { $0.notices.hasSameItems(as: $1.notices) }),
     DataKind(
-      "routes", \.routes, scenarioKey: "schoolRuns", in: .family, hash: { $0.routes.all.hashValue },
-      same: { $0.routes.all == $1.routes.all }),
+      "routes", \.routes, scenarioKey: "schoolRuns", in: .family, hash: { $0.routes.contentHash },
+      same: { $0.routes.hasSameItems(as: $1.routes) }),
     DataKind(
-      "pickups", \.pickups, scenarioKey: "pickups", in: .schoolRun, hash: { $0.pickups.all.hashValue },
-      same: { $0.pickups.all == $1.pickups.all }),
+      "pickups", \.pickups, scenarioKey: "pickups", in: .schoolRun, hash: { $0.pickups.contentHash },
+      same: { $0.pickups.hasSameItems(as: $1.pickups) }),
   ]
 }
