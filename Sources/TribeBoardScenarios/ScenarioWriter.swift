@@ -15,6 +15,8 @@ public enum ScenarioWriter {
     var out = YAMLText()
     let configuration = scenario.configuration
     out.line("# A saved TribeBoard world: tribeboard repl --scenario THIS-FILE reopens it.")
+    // The name it was saved from, so a reopened world saves again to the same text.
+    out.line("name: \(scenario.name)")
     out.line("summary: \(quoted(scenario.summary))")
     out.line("now: \(timestamp(configuration.now))")
     out.line("seed: \(configuration.seed)")
