@@ -151,9 +151,14 @@ struct Tribeboard: AsyncParsableCommand {
     while let first = rest.first, first == "--max-scenario-size" || first.hasPrefix("--max-scenario-size=") {
       rest = rest.dropFirst(first.contains("=") ? 1 : 2)
     }
-    guard let word = rest.first, !word.hasPrefix("-") else { return nil }
+    guard var word = rest.first, !word.hasPrefix("-") else { return nil }
     let names = configuration.subcommands.map { $0._commandName }
-    guard !names.contains(word), word != "help" else { return nil }
+    if word == "help" {
+      // `help SUBCOMMAND`: the subcommand must be one (the parser would print the tool's help and exit 0).
+      guard let topic = rest.dropFirst().first, !topic.hasPrefix("-") else { return nil }
+      word = topic
+    }
+    guard !names.contains(word) else { return nil }
     let suggestion = NameSuggestion.closest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
     return """
       Error: Unknown subcommand '\(word)'.\(suggestion)
