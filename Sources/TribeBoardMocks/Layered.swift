@@ -51,7 +51,8 @@ struct LayeredList<Element: Hashable & Sendable>: Sendable {
   subscript(position: Int) -> Element {
     get {
       guard position < base.items.count else { return added[position - base.items.count] }
-      if let item = changed[position] { return item }
+      // Most lists change nowhere: then no key is hashed.
+      if !changed.isEmpty, let item = changed[position] { return item }
       return base.items[position]
     }
     set {
@@ -114,7 +115,7 @@ struct LayeredMap<Key: Hashable & Sendable, Value: Equatable & Sendable>: Sendab
 
   subscript(key: Key) -> Value? {
     get {
-      if let value = changed[key] { return value }
+      if !changed.isEmpty, let value = changed[key] { return value }
       return base.entries[key]
     }
     set {
