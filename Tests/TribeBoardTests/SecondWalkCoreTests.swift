@@ -186,4 +186,15 @@ import TribeBoardScenarios
       return sum + (wide.contains { $0.contains(first.value) } || isEmoji ? 2 : 1)
     }
   }
+
+  // MARK: Minor: a fault has one schedule
+
+  @Test func aFaultWithTwoSchedulesIsRefused() async throws {
+    let simulator = try await DefectWorlds.open("family-admin")
+    let text = await simulator.type(":fault data.tasks networkTimeout times 3 chance 5%")
+    #expect(text.contains("A fault has one schedule: “times” and “chance” can't both apply."), "\(text)")
+    #expect(simulator.armedFaults.isEmpty)
+    await simulator.type(":fault data.tasks networkTimeout on sarah times 2")
+    #expect(simulator.armedFaults.map(\.schedule) == [.next(2)])
+  }
 }
