@@ -349,7 +349,9 @@ public enum ScenarioWriter {
         divisor /= 10
       }
     }
-    digits(year, 4)
+    // A year past 9999 is written as it is, which no scenario reads: `:save` then refuses, rather than writing a
+    // wrong year.
+    digits(year, max(4, String(year).count))
     bytes.append(UInt8(ascii: "-"))
     digits(month, 2)
     bytes.append(UInt8(ascii: "-"))

@@ -3,10 +3,10 @@ import Testing
 import TribeBoardCore
 import TribeBoardFlow
 import TribeBoardMocks
-import TribeBoardScenarios
 
 @testable import TribeBoardEngine
 @testable import TribeBoardRendering
+@testable import TribeBoardScenarios
 @testable import TribeBoardTerminal
 @testable import TribeBoardTranscripts
 @testable import TribeBoardValidation
@@ -95,6 +95,14 @@ import TribeBoardScenarios
     let text = await simulator.type(":clock +1m")
     #expect(text.contains("? The clock needs"), "\(text)")
     #expect(simulator.now == Date(timeIntervalSince1970: 253_402_300_740))
+    // Its session lives past the year 9999, which a file can't hold: :save refuses and writes nothing.
+    let folder = try SaveTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("y.yaml").path
+    let saved = await simulator.type(":save \(path)")
+    #expect(saved.contains("could not be saved as a scenario (nothing was written)"), "\(saved)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(ScenarioWriter.timestamp(Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
 
     let admin = try await DefectWorlds.open("family-admin")
     let typed = await admin.type("calendar", "add event", "title Far future", "when 99999-03-04 10:00")
