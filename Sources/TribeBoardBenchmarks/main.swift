@@ -39,6 +39,28 @@ if arguments.first == "--socket-load", arguments.count == 6, let port = Int(argu
 // libyaml's event parse of a file, as a process: the floor of the whole-command section.
 if arguments.first == "--yaml-events", arguments.count == 2 { WholeCommandBenchmarks.yamlEvents(arguments[1]) }
 
+// `--explore-child NAME|FAMILIES`: one `explore --depth 8 --people` walk in this process (a built-in scenario, or a
+// generated world of that many families), for the explore section: prints the peak memory after loading, then the
+// states, transitions, seconds and peak memory of the walk.
+if arguments.first == "--explore-child", arguments.count == 2 {
+  let scenario =
+    Int(arguments[1]).map { BenchWorld.scenario(families: $0) } ?? (try! BundledScenarios.scenario(named: arguments[1]))
+  let loaded = blocking {
+    let simulator = Simulator(scenario: scenario)
+    await simulator.start()
+    return peakMemory()
+  }
+  let started = ContinuousClock.now
+  let report = blocking {
+    await Explorer(scenario: scenario, options: .init(depth: 8, faults: true, people: true)).run()
+  }
+  let seconds =
+    Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+    + Double((ContinuousClock.now - started).components.seconds)
+  print("\(loaded) \(report.states) \(report.transitions) \(seconds) \(peakMemory())")
+  exit(0)
+}
+
 // Child modes, run by `Callgrind.stretches` under valgrind.
 if arguments.first == "--callgrind-child" {
   switch arguments.dropFirst().first {
@@ -94,7 +116,7 @@ let usage = """
     FAMILIES             the big generated world of the command table (default 10000; --smoke: 200)
     --smoke              every measure once, small worlds, no valgrind: seconds (CI runs it)
     --no-instructions    wall times only (instruction counts run this binary under valgrind's callgrind)
-    --only SECTION       one section: replay, startup, commands, load, whole or browser
+    --only SECTION       one section: replay, startup, commands, load, whole, browser or explore
     --load-families N    the big generated world the load and whole sections read (default 10000; --smoke: 200)
     --world PATH         also load this scenario file in the load section
     -h, --help           this text
@@ -104,7 +126,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
   print(usage)
   exit(0)
 }
-let sections = ["replay", "startup", "commands", "load", "whole", "browser"]
+let sections = ["replay", "startup", "commands", "load", "whole", "browser", "explore"]
 do {
   var rest = arguments[...]
   while let argument = rest.popFirst() {
@@ -296,3 +318,35 @@ if wants("browser") {
 }
 
 report("peak memory of this run", String(format: "%.0f MiB", peakMemory()), target: "")
+
+// 7. Exploration: `explore --depth 8 --people` of family-admin and of the big generated world, each in its own process
+// (issue 26 #10: a state shares what did not change with the states before it, so memory and time per state do not
+// grow with the world).
+if wants("explore") {
+  print("")
+  let bench = executableDirectory.appendingPathComponent("tribeboard-bench").path
+  var rates: [Double] = []
+  for target in ["family-admin", "\(bigWorld)"] {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("tb-explore-\(getpid()).txt").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let status = spawn(bench, ["--explore-child", target], output: output)
+    let figures = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: " ")
+      .compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    guard status == 0, figures.count == 5 else {
+      report("explore \(target)", "n/a", target: "the child exited \(status)")
+      continue
+    }
+    let (loaded, states, transitions, seconds, peak) = (figures[0], figures[1], figures[2], figures[3], figures[4])
+    let name = Int(target).map { "\($0) families" } ?? target
+    rates.append(transitions / seconds)
+    report(
+      "explore \(name), depth 8, --people", "\(Int(states)) states", target: "\(Int(transitions)) transitions")
+    report("  transitions per second", format(transitions / seconds, 0), target: "")
+    report(
+      "  peak memory ÷ the world loaded", format(peak, 0) + " ÷ " + format(loaded, 0) + " MiB",
+      target: "≤ 3× (\(format(peak / loaded, 2))×)")
+  }
+  if rates.count == 2 {
+    report("  rate, family-admin ÷ the big world", format(rates[0] / rates[1], 2) + "×", target: "≤ 3×")
+  }
+}

@@ -27,15 +27,36 @@ public enum PendingFile {
     return flag
   }()
 
+  /// The prompt Ctrl-C shows again when it drops the line (see ``dropLineOnInterrupt(prompt:)``), and its length.
+  private static let promptCapacity = 1024
+  nonisolated(unsafe) private static let prompt = UnsafeMutablePointer<UInt8>.allocate(capacity: promptCapacity)
+  nonisolated(unsafe) private static let promptLength: UnsafeMutablePointer<sig_atomic_t> = {
+    let length = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+    length.initialize(to: 0)
+    return length
+  }()
+
   /// Installs the handlers for SIGINT, SIGTERM and SIGHUP. With `sayingBye`, Ctrl-C (SIGINT) prints "Bye." and
   /// ends with status 0, as leaving the REPL does; otherwise a signal ends the process with status 128 + signal.
   public static func installHandlers(sayingBye: Bool) {
     _ = path
+    _ = prompt
     isSet.pointee = 0
     saysBye.pointee = sayingBye ? 1 : 0
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { number in PendingFile.handle(number) }
     }
+  }
+
+  /// From now on Ctrl-C (SIGINT) drops the line being typed and the session goes on, as in the line editor: for
+  /// plain lines read from a terminal, whose driver discards the half-typed line itself; the handler starts a new
+  /// line showing `prompt` again. Call it before each read, with that read's prompt.
+  public static func dropLineOnInterrupt(prompt text: String) {
+    let bytes = Array(text.utf8.prefix(promptCapacity))
+    promptLength.pointee = 0
+    for (index, byte) in bytes.enumerated() { prompt[index] = byte }
+    promptLength.pointee = sig_atomic_t(bytes.count)
+    saysBye.pointee = 2
   }
 
   /// Remembers `file` as the one to remove if the process is interrupted. Returns `false` for a path too long to
@@ -60,7 +81,13 @@ public enum PendingFile {
     isSet.pointee = 0
   }
 
-  private static func handle(_ number: Int32) -> Never {
+  private static func handle(_ number: Int32) {
+    if number == SIGINT && saysBye.pointee == 2 {
+      let newline: StaticString = "\n"
+      _ = write(STDOUT_FILENO, newline.utf8Start, newline.utf8CodeUnitCount)
+      _ = write(STDOUT_FILENO, prompt, Int(promptLength.pointee))
+      return
+    }
     if isSet.pointee == 1 { unlink(path) }
     if number == SIGINT && saysBye.pointee == 1 {
       let bye: StaticString = "\nBye.\n"

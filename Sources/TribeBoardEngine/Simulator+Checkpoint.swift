@@ -7,7 +7,7 @@ import TribeBoardMocks
 extension Simulator {
   package struct Checkpoint: Sendable {
     package var backend: MockBackend.Snapshot
-    var clock: Date
+    package var clock: Date
     package var phones: [UserID: Phone]
     /// Each phone's device (an object the phones share, not copied with them), sorted by user as `phoneKeys`.
     var devices: [MockDevice]

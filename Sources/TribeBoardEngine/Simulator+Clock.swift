@@ -14,9 +14,19 @@ extension Simulator {
       step.messages.append(
         .init(
           kind: .problem,
-          text: "? The clock needs an amount like +1s, +30m, +3h, +2d, or a UTC time like 2026-03-05T18:00, "
-            + "within ten years of the scenario's start. It is \(DateText.full(clock.now()))."
+          text: "? The clock needs an amount like +1s, +30m, +3h, +2d, or a UTC time like 2026-03-05T18:00 "
+            + "(or 18:00:30, 18:00:30.500), within ten years of the scenario's start. It is "
+            + "\(DateText.full(clock.now()))."
         ))
+      return
+    }
+    // Time runs one way for the server and every phone: a visit that ended stays ended, a code that ran out stays out.
+    guard target >= clock.now() else {
+      step.messages.append(
+        .init(
+          kind: .problem,
+          text: "? The clock only moves forward: it is \(DateText.precise(clock.now())) UTC. To go back, :undo takes "
+            + "back steps and :reset starts the scenario again."))
       return
     }
     let notes = await runDueRetries(until: target)
@@ -30,7 +40,8 @@ extension Simulator {
     let shown =
       now.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 60) == 0
       ? DateText.full(now) : DateText.precise(now)
-    step.messages.append(.init(kind: .success, text: "Clock: \(shown) UTC."))
+    let dateAlone = ClockArgument.isDateAlone(argument) ? " (a date alone is 09:00 that day, as in forms)" : ""
+    step.messages.append(.init(kind: .success, text: "Clock: \(shown) UTC\(dateAlone)."))
     step.snapshot = shownSnapshot
   }
 
@@ -67,12 +78,34 @@ package enum ClockArgument {
     return sign == "-" ? -seconds : seconds
   }
 
-  /// "2026-03-05T18:00", "2026-03-05 18:00", with or without a trailing Z.
+  /// "2026-03-05T18:00", "2026-03-05 18:00", with seconds ("18:00:30") and milliseconds ("18:00:30.500") as a
+  /// scenario's `now` takes them, in UTC unless a zone is given ("Z", "+01:00"); a date alone is 09:00 that day, as
+  /// in forms.
   static func date(_ text: String) -> Date? {
-    DateText.parse(text.hasSuffix("Z") ? String(text.dropLast()) : text)
+    let text = text.trimmingWhitespaceScalars
+    if isDateAlone(text) { return DateText.parse(text) }
+    var stamp = text
+    if let space = stamp.firstIndex(of: " ") { stamp.replaceSubrange(space...space, with: "T") }
+    // UTC unless a zone is given after the time.
+    let time = stamp.split(separator: "T", maxSplits: 1).dropFirst().first ?? ""
+    if !time.contains(where: { $0 == "Z" || $0 == "+" || $0 == "-" }) { stamp += "Z" }
+    return try? Timestamp.date(from: stamp).get()
   }
 
-  static func isWithinRange(_ date: Date, of start: Date) -> Bool {
-    abs(date.timeIntervalSince(start)) <= range
+  /// Whether `text` is a day without a time: `2026-03-05`.
+  static func isDateAlone(_ text: String) -> Bool {
+    let text = text.trimmingWhitespaceScalars
+    return !text.isEmpty && !text.contains { $0 == " " || $0 == "T" || $0 == ":" } && !text.hasPrefix("+")
+      && !text.hasPrefix("-")
   }
+
+  /// Within ten years of `start`, and in the years 1 to 9999, which a scenario file's timestamps can hold.
+  static func isWithinRange(_ date: Date, of start: Date) -> Bool {
+    abs(date.timeIntervalSince(start)) <= range && date >= firstDate && date < endOfYear9999
+  }
+
+  /// 0001-01-01T00:00:00Z.
+  static let firstDate = Date(timeIntervalSince1970: -62_135_596_800)
+  /// 10000-01-01T00:00:00Z: the first moment a four-digit year can't name.
+  static let endOfYear9999 = Date(timeIntervalSince1970: 253_402_300_800)
 }

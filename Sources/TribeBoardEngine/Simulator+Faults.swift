@@ -125,7 +125,20 @@ enum FaultArgument {
       )
     }
     var fault = Fault(operation: operation, error: code)
+    // One schedule a fault: a second one would silently replace the first.
+    var scheduledBy: String?
     while let word = words.popFirst() {
+      if word != "on" {
+        let said = Int(word) == nil ? word : "a count"
+        if let earlier = scheduledBy {
+          return .failure(
+            Problem(
+              message:
+                "A fault has one schedule: “\(earlier)” and “\(said)” can't both apply. Give one of times N, call N, "
+                + "after WHEN or chance P% (or arm two faults)."))
+        }
+        scheduledBy = said
+      }
       switch word {
       case "on":
         guard let account = words.popFirst(), accounts.contains(account) else {

@@ -29,7 +29,8 @@ extension Simulator {
 
   /// `user`'s full name, or the account id when the world has no such account.
   public func name(of user: UserID) -> String {
-    people.first { $0.id == user }?.name ?? user
+    // From the backend's index: a world of 10,000 families has 40,000 accounts to read through otherwise.
+    environment.backend.account(user)?.profile.name ?? user
   }
 
   /// The simulated time.

@@ -26,6 +26,13 @@ extension Simulator {
           identities: device.identities))
       screens[user] = Self.reopenable(phone.state.screen, in: phone.state)
     }
+    // The phones this session never picked up stay as the scenario left them: their queues, caches and screens.
+    let loaded = environment.configuration
+    for saved in [loaded.device] + loaded.phones where phones[saved.user] == nil {
+      devices.append(saved)
+      screens[saved.user] = scenario.screens[saved.user]
+    }
+    devices.sort { $0.user < $1.user }
     let inHand =
       devices.first { $0.user == actingUser } ?? MockDeviceState(user: actingUser, onboardingCompleted: true)
     let configuration = MockConfiguration(
@@ -154,19 +161,22 @@ extension Simulator {
   /// `:save FILE [--force]`: writes ``savedScenario(summary:)`` atomically; an existing file is replaced only
   /// with `--force`.
   func save(_ argument: String, into step: inout Step) async {
-    var words = argument
+    var words = argument.trimmingWhitespaceScalars
     var force = false
-    if words == "--force" {
-      words = ""
+    // `--force` before or after the name, once or more.
+    while true {
+      if words == "--force" {
+        words = ""
+      } else if words.hasSuffix(" --force") {
+        words.removeLast(" --force".count)
+      } else if words.hasPrefix("--force ") {
+        words.removeFirst("--force ".count)
+      } else {
+        break
+      }
       force = true
-    } else if words.hasSuffix(" --force") {
-      words.removeLast(" --force".count)
-      force = true
-    } else if words.hasPrefix("--force ") {
-      words.removeFirst("--force ".count)
-      force = true
+      words = words.trimmingWhitespaceScalars
     }
-    words = words.trimmingWhitespaceScalars
     guard !words.isEmpty else {
       step.messages.append(
         .init(
@@ -182,15 +192,30 @@ extension Simulator {
     if !path.hasSuffix(".yaml") && !path.hasSuffix(".yml") { path += ".yaml" }
     let exists = "? \(path) already exists; nothing was written. To replace it: :save \(words) --force"
     var status = stat()
-    if writesFiles, !force, lstat(path, &status) == 0 {
+    if !force, savedPaths.contains(path) || (writesFiles && lstat(path, &status) == 0) {
       step.messages.append(.init(kind: .problem, text: exists))
       return
     }
     let saved = await savedScenario()
     let text = ScenarioWriter.yaml(saved)
     do {
-      // What is written must load: checked before the file is touched.
-      _ = try ScenarioLoader.parse(text, source: path)
+      // What is written must load, and load as what was saved (it writes back to the same text; a date the format
+      // can't hold would not): checked before the file is touched.
+      let loaded = try ScenarioLoader.parse(text, source: path)
+      let again = ScenarioWriter.yaml(loaded)
+      if again != text {
+        let (written, read) = (text.split(separator: "\n"), again.split(separator: "\n"))
+        let line =
+          (0..<min(written.count, read.count)).first { written[$0] != read[$0] } ?? min(written.count, read.count)
+        let said = line < written.count ? String(written[line]) : "(nothing)"
+        step.messages.append(
+          .init(
+            kind: .problem,
+            text: "? The world could not be saved as a scenario (nothing was written): line \(line + 1), "
+              + "“\(said.trimmingWhitespaceScalars)”, would not read back as it is. A date past the year 9999 can't be "
+              + "written: :undo the step that made it."))
+        return
+      }
     } catch {
       step.messages.append(
         .init(kind: .problem, text: "? The world could not be saved as a scenario (nothing was written):\n\(error)"))
@@ -204,6 +229,7 @@ extension Simulator {
       step.messages.append(.init(kind: .problem, text: message))
       return
     }
+    savedPaths.insert(path)
     let world = saved.configuration.world
     let phones = 1 + saved.configuration.phones.count
     step.messages.append(
@@ -212,6 +238,20 @@ extension Simulator {
         text:
           "Saved to \(path): \(world.accounts.count) people, \(world.families.count) "
           + "famil\(world.families.count == 1 ? "y" : "ies"), \(phones) phone\(phones == 1 ? "" : "s"), "
-          + "clock \(DateText.full(saved.configuration.now)). Reopen it with: tribeboard repl --scenario \(path)"))
+          + "clock \(DateText.full(saved.configuration.now)). Reopen it with: tribeboard repl --scenario \(Self.shellQuoted(path))"
+      ))
+  }
+
+  /// `path` as a shell reads it: as it is when it holds only characters no shell treats specially, else in single
+  /// quotes.
+  static func shellQuoted(_ path: String) -> String {
+    let plain = path.unicodeScalars.allSatisfy { scalar in
+      scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        || "/._-+,:@%=".unicodeScalars.contains(scalar)
+    }
+    guard plain, !path.isEmpty else {
+      return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    return path
   }
 }

@@ -27,19 +27,28 @@ extension Simulator {
   }
 
   func act(as argument: String, into step: inout Step) async {
+    let wanted = argument.lowercased()
+    // An id is looked up in the backend's index; only a first name reads every account.
+    if let person = environment.backend.account(wanted)?.profile {
+      await act(as: person, into: &step)
+      return
+    }
     let accounts = environment.backend.accounts.map(\.profile)
     guard !argument.isEmpty else {
       let list = accounts.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
       step.messages.append(.init(kind: .info, text: "Acting as \(actingUser). People: \(list)"))
       return
     }
-    let wanted = argument.lowercased()
     guard let person = accounts.first(where: { $0.id == wanted || $0.firstName.lowercased() == wanted }) else {
       let ids = accounts.map(\.id).joined(separator: ", ")
       step.messages.append(.init(kind: .problem, text: "? Nobody called “\(argument)” here. People: \(ids)"))
       step.snapshot = shownSnapshot
       return
     }
+    await act(as: person, into: &step)
+  }
+
+  private func act(as person: UserProfile, into step: inout Step) async {
     actingUser = person.id
     if phones[person.id] == nil {
       await open(await environment.signedInDevice(for: person.id))

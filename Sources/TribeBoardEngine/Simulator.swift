@@ -106,6 +106,10 @@ public final class Simulator {
   /// Whether `:save` writes its file. A replayed transcript (`check`, `play`) writes nothing: it says what the
   /// recorded session said, as if the file was written, whatever files exist now.
   package var writesFiles = true
+  /// The files `:save` wrote (or, replaying, would have written) in this session, whatever scenario it moved to: a
+  /// second `:save` to one of them needs `--force`, replayed or not, so a replayed recording refuses what the
+  /// session refused.
+  var savedPaths: Set<String> = []
 
   /// The screen a step shows: ``snapshot``, unless ``drawsScreens`` is off.
   var shownSnapshot: ScreenSnapshot? { drawsScreens ? snapshot : nil }
@@ -126,7 +130,11 @@ public final class Simulator {
 
   /// Opens the app on a phone just taken up: where the scenario saved it (see ``reopen(_:at:)``), or by a launch.
   func open(_ device: MockDevice) async {
-    if let screen = scenario.screens[device.user], await reopen(device, at: screen) { return }
+    if let screen = scenario.screens[device.user],
+      await environment.backend.resuming({ await reopen(device, at: screen) })
+    {
+      return
+    }
     await launch(on: device)
   }
 

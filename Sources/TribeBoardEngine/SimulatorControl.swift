@@ -52,7 +52,7 @@ extension SimulatorControl {
       "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task, member "
         + "or unread messages in the world; a mismatch fails the journey. Keys: "
         + ExpectationKey.allCases.map(\.usage).joined(separator: " ")
-    case .quit: "End the session (so do Ctrl-D and Ctrl-C)."
+    case .quit: "End the session (so does Ctrl-D; Ctrl-C drops the line being typed)."
     }
   }
 }

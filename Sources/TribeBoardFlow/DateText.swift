@@ -116,7 +116,10 @@ package enum DateText {
     guard (1...2).contains(parts.count) else { return nil }
     let day = parts[0].split(separator: "-").compactMap { Int($0) }
     let time = parts.count == 2 ? parts[1].split(separator: ":").compactMap { Int($0) } : [9, 0]
-    guard day.count == 3, time.count == 2, (0..<24).contains(time[0]), (0..<60).contains(time[1]) else { return nil }
+    // Four-digit years only: what a scenario file's timestamps hold.
+    guard day.count == 3, (1...9999).contains(day[0]), time.count == 2, (0..<24).contains(time[0]),
+      (0..<60).contains(time[1])
+    else { return nil }
     let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0], minute: time[1])
     guard let date = calendar.date(from: components),
       calendar.dateComponents([.year, .month, .day], from: date)
@@ -132,8 +135,8 @@ package enum DateText {
     guard (1...2).contains(parts.count) else { return nil }
     let day = parts[0].split(separator: "-").compactMap { Int($0) }
     let time = parts.count == 2 ? parts[1].split(separator: ":").compactMap { Int($0) } : [9, 0]
-    guard day.count == 3, time.count == 2, (0..<24).contains(time[0]), (0..<60).contains(time[1]),
-      (1...12).contains(day[1]), (1...31).contains(day[2]), parse(text) == nil
+    guard day.count == 3, (1...9999).contains(day[0]), time.count == 2, (0..<24).contains(time[0]),
+      (0..<60).contains(time[1]), (1...12).contains(day[1]), (1...31).contains(day[2]), parse(text) == nil
     else { return nil }
     let months = [
       "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",

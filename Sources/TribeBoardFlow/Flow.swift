@@ -74,6 +74,12 @@ public struct Flow: Sendable {
   static func enter(
     with session: AuthSession, _ state: inout AppState, _ services: Services, signOutOnFailure: Bool = true
   ) async throws(AppError) {
+    // The calls that enter renew the session they run in, as every call of a signed-in person does
+    // (``authorized(_:_:_:)``): slow ones can outlive the access token just issued.
+    let renewal = SessionRenewal(session, auth: services.auth)
+    var services = services
+    services.data = RenewingDataService(base: services.data, renewal: renewal)
+    services.sync = RenewingSyncService(base: services.sync, renewal: renewal)
     do throws(AppError) {
       try await services.sync.performInitialSetup()
       var found: (Family, Membership)?
@@ -87,6 +93,8 @@ public struct Flow: Sendable {
           expired = expired ?? (family, membership)
         }
       }
+      let session = renewal.renewed.last ?? session
+      for renewed in renewal.renewed { state.notes.append(renewedNote(renewed)) }
       if let (family, membership) = found {
         state.session = .member(session, family, membership)
         state.screen = .dashboard

@@ -138,6 +138,14 @@ extension FlowTable {
     guard let last = new.last else { return }
     do throws(AppError) {
       try await services.data.markRead(in: family, through: last, by: user)
+      // The phone knows where its marker is now: its membership (and the member list it keeps) say so too.
+      if case .member(let session, let place, var membership) = state.session {
+        membership.lastRead = last
+        state.session = .member(session, place, membership)
+      }
+      if let index = state.content.members.firstIndex(where: { $0.id == user }) {
+        state.content.members[index].membership.lastRead = last
+      }
     } catch  where error.category == .network {
       // Still unread on the backend; the next open marks them.
     }

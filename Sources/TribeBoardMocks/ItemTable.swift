@@ -34,19 +34,23 @@ extension Pickup: OwnedItem {
 /// One kind of item, in the order it was added, indexed by id and by owner: looking an item up, or listing an
 /// owner's items, costs the same however many other owners there are.
 ///
+/// The items and the indexes are layered (``LayeredList``, ``LayeredMap``): copies share what the table was made
+/// with, and each holds only what changed since, so a copy and a change cost the same however many items there are.
+///
 /// Items are only ever added, never removed, so positions are stable. When two items share an id (which a
 /// loaded scenario forbids), the id finds the first, as a linear search would.
-struct ItemTable<Item: OwnedItem>: Sendable {
+struct ItemTable<Item: OwnedItem & Hashable>: Sendable {
   /// Every item, in the order added.
-  private(set) var all: [Item] = []
-  private var positions: [ItemID: Int] = [:]
-  private var byOwner: [String: [Int]] = [:]
+  private(set) var items: LayeredList<Item>
+  private var positions: LayeredMap<ItemID, Int>
+  private var byOwner: LayeredMap<String, [Int]>
 
   /// The table of `items`, in their order: what appending them one by one makes (`ItemTableTests` compares the
   /// two), in one pass per index. The list is shared with the caller's until either changes, and a run of items of
   /// one owner (a loaded world lists each family's items together) is one lookup of the owner.
   init(_ items: [Item]) {
-    all = items
+    var positions: [ItemID: Int] = [:]
+    var byOwner: [String: [Int]] = [:]
     positions.reserveCapacity(items.count)
     // Backwards, so that of two items with one id the first is the one kept.
     for position in items.indices.reversed() { positions[items[position].id] = position }
@@ -58,7 +62,13 @@ struct ItemTable<Item: OwnedItem>: Sendable {
       byOwner[owner, default: []].append(contentsOf: start..<end)
       start = end
     }
+    self.items = LayeredList(items)
+    self.positions = LayeredMap(positions)
+    self.byOwner = LayeredMap(byOwner)
   }
+
+  /// Every item, in the order added. Costs the size of the table once anything changed.
+  var all: [Item] { items.all }
 
   /// The table made by appending `items` one by one, as the initialiser did before it took a list: for the test
   /// that compares the two.
@@ -69,15 +79,23 @@ struct ItemTable<Item: OwnedItem>: Sendable {
   }
 
   /// Whether the two tables hold the same items with the same indexes (for that test).
-  func hasSameIndexes(as other: ItemTable) -> Bool where Item: Equatable {
-    all == other.all && positions == other.positions && byOwner == other.byOwner
+  func hasSameIndexes(as other: ItemTable) -> Bool {
+    all == other.all && positions.entries == other.positions.entries && byOwner.entries == other.byOwner.entries
   }
 
+  /// Whether the two tables hold the same items in the same order (their indexes then agree too).
+  func hasSameItems(as other: ItemTable) -> Bool { items.hasSameItems(as: other.items) }
+
+  /// The hash of the items in order (not of the indexes, which follow from them).
+  var contentHash: Int { items.contentHash }
+
+  var count: Int { items.count }
+
   mutating func append(_ item: Item) {
-    let position = all.count
-    all.append(item)
+    let position = items.count
+    items.append(item)
     if positions[item.id] == nil { positions[item.id] = position }
-    byOwner[item.owner, default: []].append(position)
+    byOwner[item.owner] = (byOwner[item.owner] ?? []) + [position]
   }
 
   /// Whether an item has `id`.
@@ -87,16 +105,16 @@ struct ItemTable<Item: OwnedItem>: Sendable {
   func position(of id: ItemID) -> Int? { positions[id] }
 
   /// The item with `id`.
-  subscript(id id: ItemID) -> Item? { positions[id].map { all[$0] } }
+  subscript(id id: ItemID) -> Item? { positions[id].map { items[$0] } }
 
   /// The item at `position`. Changing its id or owner would break the indexes, so that is a programming error.
   subscript(position: Int) -> Item {
-    get { all[position] }
+    get { items[position] }
     set {
       precondition(
-        newValue.id == all[position].id && newValue.owner == all[position].owner,
+        newValue.id == items[position].id && newValue.owner == items[position].owner,
         "an item's id and owner never change")
-      all[position] = newValue
+      items[position] = newValue
     }
   }
 
@@ -104,5 +122,5 @@ struct ItemTable<Item: OwnedItem>: Sendable {
   func positions(of owner: String) -> [Int] { byOwner[owner] ?? [] }
 
   /// `owner`'s items, in the order added.
-  func items(of owner: String) -> [Item] { positions(of: owner).map { all[$0] } }
+  func items(of owner: String) -> [Item] { positions(of: owner).map { items[$0] } }
 }

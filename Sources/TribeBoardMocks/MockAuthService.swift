@@ -17,8 +17,8 @@ public struct MockAuthService: AuthService {
     let access = device.token
     do throws(AppError) {
       return try backend.perform(.authCurrentSession, from: device) {
-        state, now throws(AppError) -> AuthSession? in
-        guard let record = state.auth.refreshTokens[refresh], now < record.expiresAt else {
+        state, sent, now throws(AppError) -> AuthSession? in
+        guard let record = state.auth.refreshTokens[refresh], sent < record.expiresAt else {
           state.auth.revoke(access: access, refresh: refresh)
           throw AppError(.sessionExpired)
         }
@@ -89,13 +89,13 @@ public struct MockAuthService: AuthService {
   }
 
   public func verify(_ challenge: MFAChallenge, code: String) async throws(AppError) -> AuthSession {
-    let session = try backend.perform(.authVerify, from: device) { state, now throws(AppError) in
+    let session = try backend.perform(.authVerify, from: device) { state, sent, now throws(AppError) in
       guard let pending = state.auth.challenges[challenge.id] else {
         throw AppError(.invalidMFACode, "This sign-in has expired. Start again.", recovery: [.back])
       }
       // A lockout caused from another phone, or by an earlier challenge, holds for this one too.
       try state.auth.checkUnlocked(pending.user, at: now)
-      guard now < pending.expiresAt else {
+      guard sent < pending.expiresAt else {
         throw AppError(
           .invalidMFACode, "That code is invalid or expired: this one ran out. Send a new code.",
           recovery: [.newCode, .back])
@@ -141,8 +141,8 @@ public struct MockAuthService: AuthService {
   public func refresh(_ session: AuthSession) async throws(AppError) -> AuthSession {
     let old = device.token
     do throws(AppError) {
-      let renewed = try backend.perform(.authRefresh, from: device) { state, now throws(AppError) in
-        guard let record = state.auth.refreshTokens[session.refreshToken], now < record.expiresAt else {
+      let renewed = try backend.perform(.authRefresh, from: device) { state, sent, now throws(AppError) in
+        guard let record = state.auth.refreshTokens[session.refreshToken], sent < record.expiresAt else {
           state.auth.revoke(access: old, refresh: session.refreshToken)
           throw AppError(.sessionExpired)
         }

@@ -4,25 +4,27 @@ import TribeBoardCore
 /// Admission: what a call goes through before its body runs (latency, network, injected faults, the access token).
 extension MockBackend.Storage {
   /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
-  /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token has run out.
-  /// Returns the time the body runs at.
+  /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token had run out when the
+  /// phone sent the call. Returns when the phone sent the call, which is when its credentials are judged (so the
+  /// latency never uses up a token or a verification code), and the time the body runs at.
   ///
   /// It reads `caller` (its own lock) under the backend's: a device never calls the backend while it holds its
   /// lock, so the two locks are always taken in this order.
   mutating func admit(
     _ operation: MockOperation, from caller: MockDevice?, authenticated: Bool, clock: SimulatedClock
-  ) throws(AppError) -> Date {
+  ) throws(AppError) -> (sent: Date, now: Date) {
+    let sent = clock.now()
     // Most runs set no latency: then no key is built or looked up (every service call passes here).
-    let delay = latency.isEmpty ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
+    let delay = latency.isEmpty || resuming ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
     if delay > 0 {
       clock.advance(by: delay)
       elapsed += delay
     }
     let now = clock.now()
     if let caller, !caller.isOnline { throw AppError(.offline) }
-    if let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
-    if authenticated, let caller { try state.auth.checkAccess(caller.token, at: now) }
-    return now
+    if !resuming, let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
+    if authenticated, let caller { try state.auth.checkAccess(caller.token, at: sent) }
+    return (sent, now)
   }
 
   /// Counts the call on every fault it matches and returns the error of the last-armed one that fires.

@@ -52,6 +52,16 @@ extension MockBackend {
   public var latencies: [String: TimeInterval] { storage.withLock { $0.latency } }
 
   /// The simulated seconds calls took since the last time this was asked.
+  /// Runs `body`, whose calls take no simulated time and fire no fault: a saved phone reopening on its screen shows
+  /// it as it was saved, and the faults and latency armed wait for the person's next step, as they did when it was
+  /// saved (so a reopened world saves again to the same file).
+  package func resuming<T>(_ body: () async -> T) async -> T {
+    storage.withLock { $0.resuming = true }
+    let result = await body()
+    storage.withLock { $0.resuming = false }
+    return result
+  }
+
   public func takeElapsed() -> TimeInterval {
     storage.withLock { storage in
       let taken = storage.elapsed

@@ -17,6 +17,9 @@ extension MockBackend {
   /// Every account, in the order they were added.
   public var accounts: [MockAccount] { storage.withLock { $0.state.store.accounts } }
 
+  /// The account with `id`, from the backend's index.
+  public func account(_ id: UserID) -> MockAccount? { storage.withLock { $0.state.store.account(id) } }
+
   /// `user`'s membership of `family`, active or not, if there is one.
   public func membership(of user: UserID, in family: FamilyID) -> Membership? {
     storage.withLock { $0.state.existingMembership(of: user, in: family) }

@@ -8,6 +8,12 @@ extension MockBackend.Snapshot {
     parts.state.store.peopleInSeveralFamilies(at: now)
   }
 
+  /// Whether two families hold one family code (kept as families change: costs nothing to ask).
+  public var hasSharedFamilyCode: Bool { parts.state.store.hasSharedCode }
+
+  /// The first family made, if any, without reading the others.
+  public var firstFamily: Family? { parts.state.store.firstFamily }
+
   /// The accounts whose wrong verification codes this snapshot counts fewer of than `earlier` did, other than by
   /// a successful sign-in (`signedIn`: the accounts that signed in between the two) or the end of a lockout (a lock
   /// `earlier` held that is over at `now`). The count belongs to the account: going back, a new sign-in, a new code

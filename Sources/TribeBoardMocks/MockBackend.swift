@@ -25,6 +25,9 @@ public final class MockBackend: Sendable {
     var random: SeededGenerator { didSet { current = nil } }
     /// Simulated seconds the calls took since ``MockBackend/takeElapsed()`` was last asked.
     var elapsed: TimeInterval = 0 { didSet { current = nil } }
+    /// Whether calls come from a saved phone resuming its screen (``MockBackend/resuming(_:)``): they take no time
+    /// and no fault fires on them.
+    var resuming = false
     /// The snapshot the backend holds exactly, if it is known: the one it was restored to or last gave, until
     /// something changes. Exploration puts the backend back before every input it tries, and most inputs only
     /// read it: then restoring is nothing, and the snapshot after the step is the one before.
@@ -62,10 +65,24 @@ public final class MockBackend: Sendable {
     _ body: @Sendable (inout MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
     try storage.withLock { storage throws(AppError) -> T in
-      let now = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock)
+      let now = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock).now
       // Forgotten before the body runs, not only after: a body may change the state and then throw.
       storage.current = nil
       return try body(&storage.state, now)
+    }
+  }
+
+  /// As ``perform(_:from:authenticated:_:)``, for a call whose body judges a credential (a verification code, a
+  /// refresh token): it gets when the phone sent the call as well, to judge the credential by, so however long the
+  /// call takes, a credential still valid when it was sent is honoured.
+  func perform<T: Sendable>(
+    _ operation: MockOperation, from caller: MockDevice?,
+    judging body: @Sendable (inout MockState, _ sent: Date, _ now: Date) throws(AppError) -> T
+  ) throws(AppError) -> T {
+    try storage.withLock { storage throws(AppError) -> T in
+      let (sent, now) = try storage.admit(operation, from: caller, authenticated: false, clock: clock)
+      storage.current = nil
+      return try body(&storage.state, sent, now)
     }
   }
 
@@ -76,7 +93,7 @@ public final class MockBackend: Sendable {
     _ body: @Sendable (MockState, Date) throws(AppError) -> T
   ) throws(AppError) -> T {
     try storage.withLock { storage throws(AppError) -> T in
-      let now = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock)
+      let now = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock).now
       return try Self.lend(&storage.state) { state throws(AppError) in try body(state, now) }
     }
   }

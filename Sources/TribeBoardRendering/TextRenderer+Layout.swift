@@ -17,16 +17,16 @@ extension TextRenderer {
     let width = columns ?? Self.width
     var title = Self.clean(snapshot.title)
     let tag = " \(snapshot.screen.rawValue)"
-    if columns != nil, title.count > width - tag.count - 7 {
+    if columns != nil, Self.displayWidth(title) > width - tag.count - 7 {
       // A terminal too narrow for the whole title: cut it, so the rule still fits.
-      title = String(title.prefix(max(1, width - tag.count - 8))) + "…"
+      title = DisplayWidth.prefix(title, columns: max(1, width - tag.count - 8)) + "…"
     }
     let heading = "╭─ \(title) "
     var body = Body()
     body.text += style.apply(.title, heading)
     // "╭─ " and a space around an ASCII title are its characters plus four; the tag is ASCII.
-    let headingCount = Self.isPrintableASCII(title) ? title.utf8.count + 4 : heading.count
-    body.text += style.apply(.dim, Self.rule(max(2, width - headingCount - Self.characterCount(tag))) + tag)
+    let headingCount = Self.isPrintableASCII(title) ? title.utf8.count + 4 : Self.displayWidth(heading)
+    body.text += style.apply(.dim, Self.rule(max(2, width - headingCount - Self.displayWidth(tag))) + tag)
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
@@ -50,7 +50,7 @@ extension TextRenderer {
     }
     if !snapshot.actions.isEmpty {
       body.separate()
-      let labelCounts = snapshot.actions.map { Self.characterCount($0.label) }
+      let labelCounts = snapshot.actions.map { Self.displayWidth($0.label) }
       let labelWidth = labelCounts.max() ?? 0
       for (index, action) in snapshot.actions.enumerated() {
         body.beginLine()

@@ -2,19 +2,29 @@ import Foundation
 import TribeBoardCore
 import TribeBoardFlow
 
-/// Width and wrapping: counting characters, and breaking long lines at spaces.
+/// Width and wrapping: counting columns, and breaking long lines at spaces.
 extension TextRenderer {
-  /// A message (help, errors, notes: text outside the frame) with every line longer than `width` characters broken
-  /// at its last space that fits; a continuation keeps the line's own indent, so help entries stay readable.
+  /// A message (help, errors, notes: text outside the frame) with every line wider than `width` columns
+  /// (``DisplayWidth``: wide characters take two) broken at its last space that fits; a continuation keeps the
+  /// line's own indent, so help entries stay readable.
   package static func wrappedMessage(_ text: String, width: Int) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      guard line.count > width else { return String(line) }
+      guard DisplayWidth.of(line) > width else { return String(line) }
       let indent = String(repeating: " ", count: min(line.prefix { $0 == " " }.count, width / 2))
       var rest = Substring(line)
       var lines: [Substring] = []
-      while rest.count > width {
-        let limit = rest.index(rest.startIndex, offsetBy: width)
-        let space = rest[rest.index(after: rest.startIndex)...limit].lastIndex(of: " ")
+      while DisplayWidth.of(rest) > width {
+        // The first character that does not fit (at least one character goes on each line).
+        var limit = rest.startIndex
+        var used = 0
+        while limit < rest.endIndex {
+          let next = used + DisplayWidth.of(rest[limit])
+          if next > width && limit > rest.startIndex { break }
+          used = next
+          limit = rest.index(after: limit)
+        }
+        let space = rest[rest.index(after: rest.startIndex)..<min(rest.index(after: limit), rest.endIndex)]
+          .lastIndex(of: " ")
         guard let space, rest[..<space].contains(where: { $0 != " " }) else {
           lines.append(rest[..<limit])
           rest = Substring(indent) + rest[limit...]
@@ -28,8 +38,8 @@ extension TextRenderer {
     .joined(separator: "\n")
   }
 
-  /// `text` with every line longer than `width` visible characters (escape sequences take no room) broken inside
-  /// the frame: the rest of a content line continues on a new line after `│   `.
+  /// `text` with every line wider than `width` columns (``DisplayWidth``; escape sequences take no room) broken
+  /// inside the frame: the rest of a content line continues on a new line after `│   `.
   static func wrapped(_ text: String, width: Int) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count + 64)
@@ -46,14 +56,15 @@ extension TextRenderer {
         } else if inEscape {
           if character.isLetter { inEscape = false }
         } else {
-          if visible == width && framed {
+          let columns = DisplayWidth.of(character)
+          if visible + columns > width && visible > 4 && framed {
             // Break at the last space of the line if there is one, else here.
             if let space = lastSpace {
               let rest = current[current.index(after: space)...]
               current = String(current[..<space])
               result += current + "\n│   "
               current = String(rest)
-              visible = 4 + rest.count
+              visible = 4 + DisplayWidth.of(rest)
             } else {
               result += current + "\n│   "
               current = ""
@@ -61,7 +72,7 @@ extension TextRenderer {
             }
             lastSpace = nil
           }
-          visible += 1
+          visible += columns
           if character == " " && visible > 6 { lastSpace = current.endIndex }
         }
         current.append(character)
@@ -71,10 +82,10 @@ extension TextRenderer {
     return result
   }
 
-  /// `text.count`, from the UTF-8 count when the text is printable ASCII (then each character is one byte: of ASCII
-  /// pairs only CR LF joins into one character).
-  static func characterCount(_ text: String) -> Int {
-    isPrintableASCII(text) ? text.utf8.count : text.count
+  /// The columns `text` takes at a terminal (``DisplayWidth``), from the UTF-8 count when the text is printable
+  /// ASCII.
+  static func displayWidth(_ text: String) -> Int {
+    DisplayWidth.of(text)
   }
 
   static func isPrintableASCII(_ text: String) -> Bool {
@@ -112,16 +123,20 @@ extension TextRenderer {
     }
   }
 
-  /// Breaks `text` into lines of at most `width` characters, at spaces.
+  /// Breaks `text` into lines of at most `width` columns (``DisplayWidth``), at spaces.
   func wrap(_ text: String, width: Int) -> [String] {
     if let lines = Self.wrapPrintableASCII(text, width: width) { return lines }
     var lines: [String] = []
     var line = ""
+    var used = 0
     for word in text.split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > width {
+      let columns = DisplayWidth.of(word)
+      if !line.isEmpty && used + 1 + columns > width {
         lines.append(line)
         line = ""
+        used = 0
       }
+      used += line.isEmpty ? columns : 1 + columns
       line += line.isEmpty ? String(word) : " \(word)"
     }
     if !line.isEmpty || lines.isEmpty { lines.append(line) }

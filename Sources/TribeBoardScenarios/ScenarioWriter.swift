@@ -15,6 +15,8 @@ public enum ScenarioWriter {
     var out = YAMLText()
     let configuration = scenario.configuration
     out.line("# A saved TribeBoard world: tribeboard repl --scenario THIS-FILE reopens it.")
+    // The name it was saved from, so a reopened world saves again to the same text.
+    out.line("name: \(scenario.name)")
     out.line("summary: \(quoted(scenario.summary))")
     out.line("now: \(timestamp(configuration.now))")
     out.line("seed: \(configuration.seed)")
@@ -347,7 +349,9 @@ public enum ScenarioWriter {
         divisor /= 10
       }
     }
-    digits(year, 4)
+    // A year past 9999 is written as it is, which no scenario reads: `:save` then refuses, rather than writing a
+    // wrong year.
+    digits(year, max(4, String(year).count))
     bytes.append(UInt8(ascii: "-"))
     digits(month, 2)
     bytes.append(UInt8(ascii: "-"))

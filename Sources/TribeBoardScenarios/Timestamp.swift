@@ -2,11 +2,11 @@ import Foundation
 import TribeBoardCore
 
 /// Strict parsing of the dates scenarios use, from the text as written (never through YAML's own typing).
-enum Timestamp {
+package enum Timestamp {
   /// An ISO 8601 timestamp with a zone: `2026-03-02T08:00:00Z`, `2026-03-02T09:00+01:00`. Seconds are optional,
   /// and may have milliseconds (`08:00:00.500Z`, 1 to 3 digits: a saved world's clock moves by latency); a missing
   /// zone and a space instead of `T` are not accepted.
-  static func date(from text: String) -> Result<Date, Problem> {
+  package static func date(from text: String) -> Result<Date, Problem> {
     var text = text
     return text.withUTF8 { date(fromUTF8: $0) }
   }
@@ -79,7 +79,7 @@ enum Timestamp {
   }
 
   /// What is wrong with a timestamp.
-  enum Problem: Error {
+  package enum Problem: Error {
     case format, missingZone, zone, date, time
 
     var explanation: String {

@@ -109,7 +109,12 @@ public struct REPL {
           break session
         }
       } else {
-        if showsPrompt { try show(style.apply(.bold, simulator.prompt)) }
+        if showsPrompt {
+          let prompt = style.apply(.bold, simulator.prompt)
+          // Typed at a terminal: Ctrl-C drops the line, as with the line editor, and the prompt shows again.
+          PendingFile.dropLineOnInterrupt(prompt: prompt)
+          try show(prompt)
+        }
         guard let typed = readLine() else {
           if showsPrompt { try show("\n") }
           break session

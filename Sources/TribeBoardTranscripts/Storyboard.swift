@@ -48,14 +48,14 @@ public enum Storyboard {
   }
 
   static func markdown(title: String, summary: String, journeys: [Journey]) -> String {
-    var text = "# \(title)\n\n\(summary)\n"
+    var text = "# \(markdownEscaped(title))\n\n\(markdownEscaped(summary))\n"
     for journey in journeys {
-      text += "\n## Journey \(journey.name)\n"
+      text += "\n## Journey \(markdownEscaped(journey.name))\n"
       for (number, step) in journey.steps.enumerated() {
-        text += "\n### \(caption(step, number: number))\n\n"
+        text += "\n### \(markdownEscaped(caption(step, number: number)))\n\n"
         for note in journey.notes[number] ?? [] { text += "> *Note:* \(markdownLine(note))\n\n" }
         if let error = step.snapshot?.error {
-          text += "> **Error** (`\(error.code.rawValue)`): \(error.message)\n\n"
+          text += "> **Error** (`\(error.code.rawValue)`): \(markdownLine(error.message))\n\n"
         }
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(screen(step)) + 1))
         text += "\(fence)text\n\(screen(step))\n\(fence)\n"
@@ -127,9 +127,28 @@ public enum Storyboard {
   /// `text` escaped for HTML (``HTML/escape(_:)``).
   public static func escaped(_ text: String) -> String { HTML.escape(text) }
 
-  /// A note as one Markdown quote line: its own line breaks become spaces.
+  /// A note as one Markdown quote line: its own line breaks become spaces, and it is escaped
+  /// (``markdownEscaped(_:)``).
   private static func markdownLine(_ note: String) -> String {
-    note.split(whereSeparator: \.isNewline).joined(separator: " ")
+    markdownEscaped(note.split(whereSeparator: \.isNewline).joined(separator: " "))
+  }
+
+  /// Typed or written text as Markdown shows it, literally: what HTML reads (`<`, `>`, `&`) as character
+  /// references, and what Markdown reads (emphasis, code, links, tables, escapes) behind a backslash. A storyboard
+  /// is read by people and rendered by sites, so no input or note may become markup there.
+  static func markdownEscaped(_ text: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "&": escaped += "&amp;"
+      case "\\", "`", "*", "_", "[", "]", "|", "~", "#", "!": escaped += "\\\(character)"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 
   private static func longestBacktickRun(_ text: String) -> Int {

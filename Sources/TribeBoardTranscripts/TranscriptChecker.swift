@@ -76,6 +76,10 @@ public enum TranscriptChecker {
         for name in names.sorted() where isScenarioFile(name) {
           cases += try scenarioCases(join(path, name))
         }
+        // Recordings beside them, each naming its scenario in its header (a folder of demos, say).
+        for name in names.sorted() where name.hasSuffix(".\(fileExtension)") {
+          cases.append(try transcriptCase(join(path, name)))
+        }
       } else if path.hasSuffix(".\(fileExtension)") {
         cases.append(try transcriptCase(path))
       } else {

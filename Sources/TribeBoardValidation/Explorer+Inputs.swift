@@ -32,6 +32,15 @@ extension Explorer {
     let slow = backend.latencies["data"] != nil
     if let latency = options.latency {
       inputs.append(Input(text: slow ? ":latency data 0s" : ":latency data \(Int(latency))s", action: nil))
+      // And slower than a token lives: no latency signs anyone out while the session can be renewed, and a code sent
+      // in time still counts (the invariant in ``ruleViolations(_:_:before:from:to:)``).
+      let policy = scenario.configuration.auth
+      if !slow, state.session.auth != nil {
+        inputs.append(Input(text: ":latency data \(Int(policy.accessTokenLifetime) + 60)s", action: nil))
+      }
+      if backend.latencies["auth"] == nil, state.screen.id == .signIn || state.screen.id == .mfa {
+        inputs.append(Input(text: ":latency auth \(Int(policy.mfaCodeLifetime) + 60)s", action: nil))
+      }
     }
     if options.people {
       inputs += people.filter { $0 != acting }.map { Input(text: ":as \($0)", action: nil) }
@@ -90,7 +99,7 @@ extension Explorer {
   private func samples(for action: ActionID, state: AppState, backend: MockBackend.Snapshot) -> [String] {
     switch action {
     case .nameFamily: return ["The Explorers", "X"]
-    case .familyCode: return (backend.families.prefix(1).map(\.code)) + ["ZZZZZZ"]
+    case .familyCode: return (backend.firstFamily.map { [$0.code] } ?? []) + ["ZZZZZZ"]
     case .enterCode: return backend.accounts.compactMap(\.mfaCode).prefix(1) + ["000000"]
     case .assign, .with: return state.content.members.prefix(2).map { $0.profile.firstName }
     case .changeRole: return ["adult", "child"]

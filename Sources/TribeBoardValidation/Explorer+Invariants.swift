@@ -40,8 +40,7 @@ extension Explorer {
     }
     let listed = flow.actions(in: state)
     if let beyond = Flow.choiceBeyondRole(state, offered: listed, reference: reference) { broken.append(beyond) }
-    let codes = checkpoint.backend.families.map(\.code)
-    if codes.count > 1, Set(codes).count != codes.count { broken.append("two families share a family code") }
+    if checkpoint.backend.hasSharedFamilyCode { broken.append("two families share a family code") }
     if let phone = checkpoint.phoneKeys.first(where: { $0.user == checkpoint.actingUser }) {
       let ids = phone.memory.outbox.changes.map(\.id)
       if ids.count > 1, Set(ids).count != ids.count { broken.append("a waiting change is queued twice") }
@@ -89,6 +88,7 @@ extension Explorer {
       }
     }
     if let renumbered = renumbered(from: from, to: to) { broken.append(renumbered) }
+    broken += latencyViolations(simulator, step, before: before, from: from)
     if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
       !FlowTable.noChangeNotices.contains(notice), to.backend == from.backend
     {
@@ -134,6 +134,33 @@ extension Explorer {
       }
     }
     return nil
+  }
+
+  /// Latency never signs anyone out while the session can be renewed: after a step whose calls took simulated time,
+  /// a person signed in before it, whose refresh token still lives after it, is neither told their session expired
+  /// nor signed out (unless they signed out); and a verification code typed while it was valid is not refused as run
+  /// out, however long the call took.
+  func latencyViolations(_ simulator: Simulator, _ step: Step, before: AppState, from: Simulator.Checkpoint)
+    -> [String]
+  {
+    let latency = step.latency
+    guard latency > 0, from.actingUser == simulator.actingUser,
+      let after = simulator.phones[simulator.actingUser]?.state
+    else { return [] }
+    let now = simulator.environment.clock.now()
+    let took = DurationText.describe(latency)
+    if let session = before.session.auth, session.refreshExpiresAt > now, !Self.signsOut(step, from: before),
+      after.error?.code == .sessionExpired || after.session == .signedOut
+    {
+      return ["calls that took \(took) signed \(session.user.id) out, though the session could be renewed"]
+    }
+    if case .awaitingCode(let challenge) = before.session, challenge.expiresAt > from.clock,
+      step.transition?.action == .enterCode, after.error?.code == .invalidMFACode,
+      after.error?.message.contains("ran out") == true
+    {
+      return ["a verification code typed in time was refused as run out after calls that took \(took)"]
+    }
+    return []
   }
 
   /// A step's notes, notice and error come from that step: what the step from `checkpoint` said (`said`, the

@@ -119,12 +119,64 @@ import Testing
       (["explore", "new-user", "--depth", "0"], "--depth is 1 to 50"),
       (["storyboard", "new-user", "--journey", "nope"], "nope"),
       (["--max-scenario-size", "lots", "list"], "is not a size"),
+      // Issue 26, minor: a negative port is a port refused, not a missing value; help on no such subcommand.
+      (["serve", "--port", "-1"], "--port must be between 0 and 65535, got -1."),
+      (["help", "nope"], "Unknown subcommand 'nope'."),
     ]
     for (command, says) in cases {
       let result = try ChildProcess.tribeboard(command)
       #expect(result.status == 64, "\(command): \(result.stderr)")
       #expect(result.stderr.contains(says), "\(command): \(result.stderr)")
     }
+  }
+
+  /// Issue 26 #27: each option's default is said once.
+  @Test func helpSaysEachDefaultOnce() throws {
+    for command in ["serve", "repl", "play", "explore", "check", "storyboard", "present", "coverage", "graph"] {
+      let help = try ChildProcess.tribeboard([command, "--help"])
+      #expect(help.status == 0, "\(command): \(help.stderr)")
+      for line in help.stdout.split(separator: "\n") {
+        #expect(line.components(separatedBy: "(default:").count <= 2, "\(command): \(line)")
+      }
+    }
+    #expect(try ChildProcess.tribeboard(["help", "serve"]).status == 0)
+  }
+
+  /// Issue 26 #24: a recording never replaces an existing file unless told to, as `:save` does.
+  @Test func aRecordingReplacesAnExistingFileOnlyWithForce() throws {
+    let golden = "\(folder)/calendar.transcript"
+    let mine = "# scenario: family-admin\n# journey: calendar\n(a golden someone wrote)\n"
+    try mine.write(toFile: golden, atomically: true, encoding: .utf8)
+    let refused = try ChildProcess.tribeboard(
+      ["repl", "--scenario", "family-admin", "--record", golden], input: "tasks\n")
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(refused.stderr.contains("already exists; nothing was recorded. To replace it, add --force"))
+    #expect(try String(contentsOfFile: golden, encoding: .utf8) == mine)
+    let presented = try ChildProcess.tribeboard(
+      ["present", "family-admin", "calendar", "--record", golden], input: "q\n")
+    #expect(presented.status == 64, "\(presented.stderr)")
+    #expect(try String(contentsOfFile: golden, encoding: .utf8) == mine)
+    let forced = try ChildProcess.tribeboard(
+      ["repl", "--scenario", "family-admin", "--record", golden, "--force"], input: "tasks\n")
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try String(contentsOfFile: golden, encoding: .utf8).hasPrefix("# scenario: family-admin\n╭─"))
+  }
+
+  /// Issue 26 #11 and #16: a recording holding a refused `:save` passes `check`, and so does a folder of recordings,
+  /// each naming its scenario in its header.
+  @Test func aFolderOfRecordingsIsCheckedAndARefusedSaveReplaysAsRefused() throws {
+    let demo = "\(folder)/demo"
+    try FileManager.default.createDirectory(atPath: demo, withIntermediateDirectories: true)
+    let saving = try ChildProcess.tribeboard(
+      ["repl", "--scenario", "family-admin", "--record", "\(demo)/saving.transcript"],
+      input: ":save \(folder)/w.yaml\n:save \(folder)/w.yaml\n")
+    #expect(saving.stdout.contains("already exists; nothing was written"), "\(saving.stdout)")
+    _ = try ChildProcess.tribeboard(
+      ["repl", "--scenario", "new-user", "--record", "\(demo)/tasks.transcript"], input: "next\n")
+    let checked = try ChildProcess.tribeboard(["check", demo])
+    #expect(checked.status == 0, "\(checked.stdout) \(checked.stderr)")
+    #expect(checked.stdout.contains("✓ \(demo)/saving.transcript"), "\(checked.stdout)")
+    #expect(checked.stdout.contains("✓ \(demo)/tasks.transcript"), "\(checked.stdout)")
   }
 
   /// ArgumentParser's own usage errors: a mistyped option names the closest one; a mistyped subcommand is an

@@ -104,7 +104,7 @@ import TribeBoardValidation
       }
       if signal == SIGKILL {
         // What a SIGKILL left is cleaned by the next recording to the same file.
-        _ = try run(["repl", "--scenario", "family-admin", "--record", path])
+        _ = try run(["repl", "--scenario", "family-admin", "--record", path, "--force"])
       }
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
       #expect(leftovers.isEmpty, "round \(round): \(leftovers)")

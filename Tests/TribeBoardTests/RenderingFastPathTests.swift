@@ -156,12 +156,13 @@ import TribeBoardMocks
     }
   }
 
-  /// The renderer as it was before it wrote lines in place: lines in an array, each trimmed by characters.
+  /// The renderer as it was before it wrote lines in place: lines in an array, each trimmed by characters, widths
+  /// in terminal columns (``DisplayWidth``, issue 26 #03).
   static func referenceRender(_ snapshot: ScreenSnapshot) -> String {
     let renderer = TextRenderer(style: .plain)
     let heading = "╭─ \(TextRenderer.clean(snapshot.title)) "
     let tag = " \(snapshot.screen.rawValue)"
-    var lines = [heading + String(repeating: "─", count: max(2, 64 - heading.count - tag.count)) + tag]
+    var lines = [heading + String(repeating: "─", count: max(2, 64 - DisplayWidth.of(heading) - tag.count)) + tag]
     var body: [String] = []
     let gap = "\u{0}"
     for block in snapshot.blocks {
@@ -186,10 +187,10 @@ import TribeBoardMocks
     }
     if !snapshot.actions.isEmpty {
       if !body.isEmpty && body.last != "" { body.append("") }
-      let width = snapshot.actions.map(\.label.count).max() ?? 0
+      let width = snapshot.actions.map { DisplayWidth.of($0.label) }.max() ?? 0
       for (index, action) in snapshot.actions.enumerated() {
-        body.append(
-          "\(index + 1) \(action.label)\(String(repeating: " ", count: width - action.label.count + 2))\(action.usage)")
+        let padding = String(repeating: " ", count: width - DisplayWidth.of(action.label) + 2)
+        body.append("\(index + 1) \(action.label)\(padding)\(action.usage)")
       }
     }
     lines += body.map { line in

@@ -55,4 +55,31 @@ import TribeBoardValidation
     let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### Step ") }.count
     #expect(headings == journeys.map(\.steps.count).reduce(0, +))
   }
+
+  /// Issue 26 #15: typed inputs, notes, titles and errors are text in the Markdown, never HTML or Markdown markup.
+  @Test func theMarkdownEscapesWhatWasTypedAndWritten() async throws {
+    let scenario = try BundledScenarios.scenario(named: "family-admin")
+    let inputs = ["tasks", "add task", "title <img src=x onerror=alert(1)> | ` **b** [l](javascript:x)", "save"]
+    let steps = await Transcript.steps(scenario, inputs: inputs)
+    let markdown = Storyboard.render(
+      title: "<script>t</script>", summary: "*s*",
+      journeys: [.init(name: "j_1", steps: steps, notes: [1: ["<script>alert('note')</script> `tick`"]])],
+      format: .md)
+    // Outside the fenced screens, nothing typed becomes a tag, an emphasis, a link or a table cell.
+    var outside: [Substring] = []
+    var fenced = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        fenced.toggle()
+      } else if !fenced {
+        outside.append(line)
+      }
+    }
+    let text = outside.joined(separator: "\n")
+    for markup in ["<script", "<img", "[l](", "**b**", "| `", " *s*", "j_1"] {
+      #expect(!text.contains(markup), "\(markup) in:\n\(text)")
+    }
+    #expect(text.contains("### Step 3: title &lt;img src=x onerror=alert(1)&gt; \\| \\` \\*\\*b\\*\\*"))
+    #expect(text.contains("# &lt;script&gt;t&lt;/script&gt;"))
+  }
 }

@@ -50,6 +50,9 @@ extension Tribeboard {
           + "replays.", valueName: "file"))
     var record: String?
 
+    @Flag(help: "Let --record replace an existing transcript.")
+    var force = false
+
     func validate() throws {
       guard (0...2000).contains(typingDelay) else {
         throw ValidationError("--typing-delay must be between 0 and 2000 milliseconds, got \(typingDelay).")
@@ -58,7 +61,7 @@ extension Tribeboard {
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
-      let recordURL = try record.map(Repl.checkedRecordURL)
+      let recordURL = try record.map { try Repl.checkedRecordURL($0, force: force) }
       guard let chosen = loaded.journey(named: journey) else {
         let names = loaded.journeys.map(\.name).joined(separator: ", ")
         throw usageError(

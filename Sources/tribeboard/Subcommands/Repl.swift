@@ -20,11 +20,12 @@ extension Tribeboard {
 
         :save FILE writes the world as it is now (people, families, every phone, the clock, armed faults) as a \
         scenario file; 'tribeboard repl --scenario FILE' reopens it on the same screen. An existing file is replaced \
-        only with ':save FILE --force'.
+        only with ':save FILE --force', as an existing transcript is replaced by --record only with --force.
 
         At a terminal, lines can be edited, the arrows recall earlier lines (kept, at most 500, in \
         $XDG_STATE_HOME/tribeboard/history or ~/.local/state/tribeboard/history), and Tab completes the actions' \
-        words, the commands and their arguments. Ctrl-C clears the line being typed; Ctrl-D or :quit end the session.
+        words, the commands and their arguments. Ctrl-C drops the line being typed (with --plain-input too); Ctrl-D \
+        or :quit end the session.
         """)
 
     @Option(
@@ -43,6 +44,9 @@ extension Tribeboard {
         valueName: "file"))
     var record: String?
 
+    @Flag(help: "Let --record replace an existing transcript.")
+    var force = false
+
     @Flag(help: "Read plain lines: no line editing, history or Tab completion.")
     var plainInput = false
 
@@ -60,7 +64,7 @@ extension Tribeboard {
 
     func run() async throws {
       let loaded = try loadScenario(scenario)
-      let recordURL = try record.map(Self.checkedRecordURL)
+      let recordURL = try record.map { try Self.checkedRecordURL($0, force: force) }
       REPL.endOnInterrupt()
       let interactive = isatty(STDIN_FILENO) == 1
       var repl = REPL(
@@ -104,10 +108,10 @@ extension Tribeboard {
       }
     }
 
-    /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced if it is a
-    /// transcript, so a mistyped path can't overwrite a scenario or anything else, and never if it is read-only or
-    /// not a regular file (a FIFO would block).
-    static func checkedRecordURL(_ path: String) throws -> URL {
+    /// Where to record: a `.transcript` file in an existing folder. An existing file is only replaced with `force`
+    /// (as `:save` replaces one only with `--force`: it may be a journey's golden transcript), and never if it is
+    /// read-only or not a regular file (a FIFO would block).
+    static func checkedRecordURL(_ path: String, force: Bool) throws -> URL {
       guard path.hasSuffix(".transcript") else {
         throw usageError("A recording is a transcript: give a file name ending in .transcript (got '\(path)').")
       }
@@ -124,6 +128,11 @@ extension Tribeboard {
         try AtomicFile.checkReplaceable(path)
       } catch {
         throw usageError("Can't record to \(path): \(error).")
+      }
+      var status = stat()
+      if !force, lstat(path, &status) == 0 {
+        throw usageError(
+          "\(path) already exists; nothing was recorded. To replace it, add --force (or record to another file).")
       }
       return url
     }

@@ -26,11 +26,13 @@ extension Tribeboard {
 
     @Argument(
       help: ArgumentHelp(
-        "A built-in scenario name or a path to a YAML file (default: \(BundledScenarios.defaultName)).",
+        "A built-in scenario name or a path to a YAML file.",
         valueName: "name-or-path"))
     var scenario: String = BundledScenarios.defaultName
 
-    @Option(help: ArgumentHelp("The port to listen on; 0 takes a free one.", valueName: "port"))
+    // Unconditional, so `--port -1` is read as a port (and refused as one), not as a missing value.
+    @Option(
+      parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 takes a free one.", valueName: "port"))
     var port: Int = 8080
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
