@@ -46,7 +46,21 @@ struct Tribeboard: AsyncParsableCommand {
   /// ArgumentParser's `main`, its jobs on this thread (see ``OneThreadExecutor``).
   static func main() async {
     StandardOutput.prepare()
+    if let message = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
+      printError(message)
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
     OneThreadExecutor().run { await main(nil) }
+  }
+
+  /// `help NAME` for a name that is no subcommand: ArgumentParser would show the tool's help and exit 0, so a typo
+  /// would look like success.
+  static func unknownHelpTopic(_ arguments: [String]) -> String? {
+    guard arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-") else { return nil }
+    let names = configuration.subcommands.map { $0._commandName }
+    guard !names.contains(topic) else { return nil }
+    let suggestion = NameSuggestion.closest(to: topic, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    return "Error: Unknown subcommand '\(topic)'.\(suggestion)"
   }
 }
 

@@ -44,7 +44,10 @@ import TribeBoardTranscripts
   /// Since issue 26 a phone that opened the conversation knows where its read marker now is (its membership says so,
   /// as the backend's does), so states that differed only by that stale marker are one: 1042/2643, 903/2327 and
   /// 380/1098 (1088/2743, 947/2423 and 400/1154 before; the layered world of issue 26 #10 alone changes no count).
-  @Test(arguments: [("family-admin", 1042, 2643), ("offline", 903, 2327), ("visitor", 380, 1098)])
+  /// With the rest of the second walk's fixes (offline said once, a past pickup not claimable, the last parent admin
+  /// refused before a question) and lists that keep the numbers they showed (defect #21, which tells apart states
+  /// that showed different numbers): 1186/2926, 1029/2577 and 414/1205.
+  @Test(arguments: [("family-admin", 1186, 2926), ("offline", 1029, 2577), ("visitor", 414, 1205)])
   func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
     let explorer = Explorer(
       scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))
@@ -55,15 +58,16 @@ import TribeBoardTranscripts
   }
 
   /// With `--latency` and `--people` the walk also tries every input slow and lets one person of each role act: at
-  /// depth 3 with faults, family-admin meets 1938 states in 2647 transitions (against 269 and 610 without them).
+  /// depth 3 with faults, family-admin meets 1998 states in 2697 transitions (against 269 and 610 without them).
   /// Since issue 26 it also tries data calls slower than the access token lives, and auth calls slower than a
-  /// verification code (1515 and 2155 before).
+  /// verification code (1515 and 2155 before; 1938 and 2647 before the rest of the second walk's fixes and lists
+  /// that keep their numbers).
   @Test func theSlowVariantAndASecondPersonAreTried() async throws {
     let scenario = try BundledScenarios.scenario(named: "family-admin")
     let explorer = Explorer(scenario: scenario, options: .init(depth: 3, faults: true, latency: 30, people: true))
     let report = await explorer.run()
-    #expect(report.states == 1938)
-    #expect(report.transitions == 2647)
+    #expect(report.states == 1998)
+    #expect(report.transitions == 2697)
     #expect(report.violations.isEmpty)
     #expect(Explorer.people(of: scenario) == ["sarah", "mark", "ben", "rose"])
     let child = try BundledScenarios.scenario(named: "child")
