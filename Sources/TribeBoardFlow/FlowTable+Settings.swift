@@ -160,6 +160,7 @@ extension FlowTable {
         changeRole(childAccount: true),
         FlowAction(
           .remove, "Remove from the family", phrases: ["remove"], requires: .manageFamily,
+          when: Condition("the member is in the family") { detailMember($0) != nil },
           targets: [.confirm, .familyManagement],
           confirm: { state, _ throws(AppError) in
             if let member = detailMember(state) {
@@ -209,8 +210,13 @@ extension FlowTable {
       .changeRole, "Change the role", phrases: ["role", "change role"],
       argument: .role(among: RoleRules.givable(isChildAccount: childAccount)),
       requires: .manageFamily,
-      when: Condition(childAccount ? "the member's account is a child's" : "the member's account is an adult's") {
-        (detailMember($0).map(\.profile.isChildAccount) ?? false) == childAccount
+      // Offered only for a member still in the family (defect #08: another admin may have removed them).
+      when: Condition(
+        childAccount
+          ? "the member is in the family, with a child's account"
+          : "the member is in the family, with an adult's account"
+      ) {
+        detailMember($0).map { $0.profile.isChildAccount == childAccount } ?? false
       },
       targets: [.memberDetail]
     ) { state, argument, services throws(AppError) in

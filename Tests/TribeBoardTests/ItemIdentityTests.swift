@@ -83,3 +83,20 @@ import TribeBoardScenarios
     }.first
   }
 }
+
+extension ItemIdentityTests {
+  /// Defect #08: a member another admin removed is offered no action, and nobody is asked to confirm one.
+  @Test func aMemberRemovedByAnotherAdminOffersNothingAndAsksNothing() async throws {
+    // family-admin's world with Mark a second parent admin.
+    let simulator = try await DefectWorlds.open(
+      DefectWorlds.fa.replacingOccurrences(of: "name: fa", with: "name: twoadmins")
+        .replacingOccurrences(of: "{ account: mark, role: adult", with: "{ account: mark, role: parentAdmin"))
+    await simulator.type("settings", "family management", "open 3")
+    #expect(simulator.snapshot.actions.map(\.key).contains("remove"))
+    await simulator.type(":as mark", "settings", "family management", "open 3", "remove", "yes", ":as sarah")
+    let keys = simulator.snapshot.actions.map(\.key)
+    #expect(!keys.contains("remove") && !keys.contains("change-role"), "\(keys)")
+    await simulator.type("remove")
+    #expect(simulator.state.screen.id != .confirm, "no question for an action that can't happen")
+  }
+}
