@@ -1,4 +1,5 @@
-"""Load: 32 simulations at once, each taking 1,000 random offered actions over HTTP.
+"""Load: 32 simulations at once, each taking 1,000 random offered actions over HTTP (a screen's, or a row's by
+the item's identity).
 
 Checks that no answer is a 5xx, that every step is applied exactly once (each simulation's version goes up by one
 per step, in order), and that memory stays bounded once the simulations are dropped (a second round ends within
@@ -20,6 +21,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 from update import ACCEPT, parse  # noqa: E402
 
 ACTION = re.compile(r'<button type="submit" class="[^"]*" name="line" value="([^"]*)"')
+# A row's controls: the item's identity, then each button naming an action of it.
+ROW = re.compile(r'<input type="hidden" name="item" value="([^"]*)"/>(.*?)</form>', re.S)
+ITEM_ACTION = re.compile(r'name="action" value="([^"]*)"')
+
+
+def unescape(text):
+    return text.replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", '"')
 
 
 def rss(pid):
@@ -45,9 +53,12 @@ def run_simulation(host, port, seed, steps, failures):
     version = state["version"]
     for _ in range(steps):
         acting = state["phones"].split("</section>")[0]
-        offered = [urllib.parse.unquote(a) for a in ACTION.findall(acting)] or ["home"]
-        line = random.choice(offered).replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", '"')
-        body = urllib.parse.urlencode({"line": line})
+        offered = [{"line": unescape(a)} for a in ACTION.findall(acting)]
+        for item, controls in ROW.findall(acting):
+            offered += [{"action": a, "item": unescape(item)} for a in ITEM_ACTION.findall(controls)]
+        fields = random.choice(offered or [{"line": "home"}])
+        line = fields.get("line") or f"{fields['action']} on {fields['item']}"
+        body = urllib.parse.urlencode(fields)
         connection.request(
             "POST", base + "/input", body,
             {"Content-Type": "application/x-www-form-urlencoded", "Accept": ACCEPT},

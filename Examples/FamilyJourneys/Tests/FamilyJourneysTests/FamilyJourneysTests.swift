@@ -23,7 +23,7 @@ import TribeBoardTesting
     await session.send("tasks")
     #expect(
       session.snapshot.blocks.contains { block in
-        if case .item(_, let text, _) = block { return text.hasPrefix("Water the plants") }
+        if case .item(let item) = block { return item.text.hasPrefix("Water the plants") }
         return false
       })
   }
