@@ -685,7 +685,9 @@ private struct Drawing {
     if let driver = facts.driver {
       avatar(driver, small: true)
       html += "<span>"
-      html.text(facts.isMine ? "You drive" : "\(driver.name.split(separator: " ").first.map(String.init) ?? driver.name) drives")
+      html.text(
+        facts.isMine ? "You drive" : "\(driver.name.split(separator: " ").first.map(String.init) ?? driver.name) drives"
+      )
       html += "</span>"
     } else {
       html += "<span class=\"chip needs-driver\">Needs a driver</span>"
