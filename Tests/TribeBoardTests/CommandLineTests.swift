@@ -68,7 +68,7 @@ import Testing
       (["check", failing], "", "missing"),
       (
         ["roles", "--observed", "\(folder)/refused.yaml"], "",
-        "Parent admin was refused “mark own tasks done”, which the matrix allows"
+        "Parent admin was refused “mark their own tasks done”, which the matrix allows"
       ),
     ]
     for (command, input, says) in cases {

@@ -107,7 +107,7 @@ import TribeBoardTranscripts
       options: .init(depth: 3))
     let report = await explorer.run()
     let leak = try #require(report.violations.first { $0.invariant.contains("on tasks") })
-    #expect(leak.invariant == "Visitor is on tasks, which needs “see own tasks”")
+    #expect(leak.invariant == "Visitor is on tasks, which needs “see their own tasks”")
     #expect(leak.inputs == ["tasks"])
   }
 
