@@ -93,6 +93,10 @@ private struct Drawing {
   let snapshot: ScreenSnapshot
   let frame: PhoneRenderer.Frame
   let id: String
+  /// The actions with their numbers among the screen's actions (the REPL's, and the number keys').
+  let numbered: [(number: Int, action: ScreenSnapshot.Action)]
+  /// The keys of the actions that set a field of the screen's form.
+  let formKeys: Set<String>
   var html = HTMLWriter()
 
   init(renderer: PhoneRenderer, snapshot: ScreenSnapshot, frame: PhoneRenderer.Frame) {
@@ -100,18 +104,10 @@ private struct Drawing {
     self.snapshot = snapshot
     self.frame = frame
     id = HTML.slug(frame.user)
-  }
-
-  /// The actions with their numbers among the screen's actions (the REPL's, and the number keys').
-  var numbered: [(number: Int, action: ScreenSnapshot.Action)] {
-    snapshot.actions.enumerated().map { ($0.offset + 1, $0.element) }
-  }
-
-  /// The keys of the actions that set a field of the screen's form.
-  var formKeys: Set<String> {
+    numbered = snapshot.actions.enumerated().map { ($0.offset + 1, $0.element) }
     var keys: Set<String> = []
     for case .input(let field) in snapshot.blocks { keys.insert(field.action.rawValue) }
-    return keys
+    formKeys = keys
   }
 
   var hasForm: Bool { !formKeys.isEmpty }
@@ -982,10 +978,9 @@ private struct Drawing {
 
   /// The screen's other actions: values to give (each a small form), then buttons, the main one first.
   mutating func screenActions() {
-    let form = formKeys
     var buttons: [(Int, ScreenSnapshot.Action)] = []
     for (number, action) in numbered {
-      guard action.kind != .navigation, !action.isItemAction, !form.contains(action.key),
+      guard action.kind != .navigation, !action.isItemAction, !formKeys.contains(action.key),
         Icons.module(action.key) == nil || snapshot.screen != .dashboard
       else { continue }
       if hasForm && action.key == ActionID.save.rawValue { continue }
@@ -998,7 +993,7 @@ private struct Drawing {
       }
     }
     guard !buttons.isEmpty else { return }
-    self.form(class: "actions")
+    form(class: "actions")
     for (number, action) in buttons {
       let className: HTMLWriter.Markup =
         switch action.kind {
