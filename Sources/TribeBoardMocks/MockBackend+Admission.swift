@@ -3,7 +3,8 @@ import TribeBoardCore
 
 /// Admission: what a call goes through before its body runs (latency, network, injected faults, the access token).
 extension MockBackend.Storage {
-  /// What every call goes through before its body: it takes its simulated time, then fails as a real backend
+  /// What every call goes through before its body: it takes its simulated time (overlapping the other calls made
+  /// since ``MockBackend/takeElapsed()`` was last asked), then fails as a real backend
   /// would when the calling phone is offline, an injected ``Fault`` fires, or the access token had run out when the
   /// phone sent the call. Returns when the phone sent the call, which is when its credentials are judged (so the
   /// latency never uses up a token or a verification code), and the time the body runs at.
@@ -16,9 +17,11 @@ extension MockBackend.Storage {
     let sent = clock.now()
     // Most runs set no latency: then no key is built or looked up (every service call passes here).
     let delay = latency.isEmpty || resuming ? 0 : latency[operation.rawValue] ?? latency[operation.service] ?? 0
-    if delay > 0 {
-      clock.advance(by: delay)
-      elapsed += delay
+    // The calls of one step go out together, as an app fetches a screen's data at once: the step takes as long as
+    // its slowest call, not their sum.
+    if delay > elapsed {
+      clock.advance(by: delay - elapsed)
+      elapsed = delay
     }
     let now = clock.now()
     if let caller, !caller.isOnline { throw AppError(.offline) }

@@ -62,6 +62,7 @@ extension MockBackend {
     return result
   }
 
+  /// The simulated seconds the calls since the last ask took (the slowest of them: they overlap), and starts again.
   public func takeElapsed() -> TimeInterval {
     storage.withLock { storage in
       let taken = storage.elapsed

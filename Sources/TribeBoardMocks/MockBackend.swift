@@ -23,7 +23,7 @@ public final class MockBackend: Sendable {
     var latency: [String: TimeInterval] { didSet { current = nil } }
     /// Draws for faults that fire with a probability; seeded, so runs repeat.
     var random: SeededGenerator { didSet { current = nil } }
-    /// Simulated seconds the calls took since ``MockBackend/takeElapsed()`` was last asked.
+    /// Simulated seconds the calls since ``MockBackend/takeElapsed()`` was last asked took: they overlap, so the slowest.
     var elapsed: TimeInterval = 0 { didSet { current = nil } }
     /// Whether calls come from a saved phone resuming its screen (``MockBackend/resuming(_:)``): they take no time
     /// and no fault fires on them.

@@ -58,16 +58,16 @@ import TribeBoardTranscripts
   }
 
   /// With `--latency` and `--people` the walk also tries every input slow and lets one person of each role act: at
-  /// depth 3 with faults, family-admin meets 1998 states in 2697 transitions (against 269 and 610 without them).
-  /// Since issue 26 it also tries data calls slower than the access token lives, and auth calls slower than a
-  /// verification code (1515 and 2155 before; 1938 and 2647 before the rest of the second walk's fixes and lists
-  /// that keep their numbers).
+  /// depth 3 with faults, family-admin meets 1898 states in 2666 transitions (against 269 and 610 without them). The
+  /// slow variants include data calls slower than the access token lives and auth calls slower than a verification
+  /// code. (The calls of one step overlap, so a step's time is its slowest call's: fewer distinct clocks than when
+  /// they added up, 1998 and 2697.)
   @Test func theSlowVariantAndASecondPersonAreTried() async throws {
     let scenario = try BundledScenarios.scenario(named: "family-admin")
     let explorer = Explorer(scenario: scenario, options: .init(depth: 3, faults: true, latency: 30, people: true))
     let report = await explorer.run()
-    #expect(report.states == 1998)
-    #expect(report.transitions == 2697)
+    #expect(report.states == 1898)
+    #expect(report.transitions == 2666)
     #expect(report.violations.isEmpty)
     #expect(Explorer.people(of: scenario) == ["sarah", "mark", "ben", "rose"])
     let child = try BundledScenarios.scenario(named: "child")

@@ -114,9 +114,12 @@ import TribeBoardScenarios
     backend.setLatency(0.5, for: "data.tasks")
     #expect(call(backend) == nil)
     #expect(call(backend, .dataEvents) == nil)
-    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(2.5))
-    #expect(backend.takeElapsed() == 2.5)
+    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(2))
+    #expect(backend.takeElapsed() == 2, "the two calls overlap: the slower one's time")
     #expect(backend.takeElapsed() == 0)
+    #expect(call(backend, .dataEvents) == nil)
+    #expect(backend.takeElapsed() == 2, "the next step's calls take their own time")
+    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(4))
   }
 
   /// The backend is one world shared by every phone, called from any thread: each call, its admission (latency,
@@ -134,8 +137,8 @@ import TribeBoardScenarios
     }
     #expect(!ids.contains("failed"))
     #expect(Set(ids).count == 1600)
-    #expect(backend.takeElapsed() == 1600)
-    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(1600))
+    #expect(backend.takeElapsed() == 1, "calls in flight together overlap")
+    #expect(backend.clock.now() == Fixtures.now.addingTimeInterval(1))
   }
 
   @Test func theREPLArmsEverySchedule() {
