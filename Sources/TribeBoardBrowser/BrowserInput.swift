@@ -1,7 +1,9 @@
 import Foundation
+import Hummingbird
 import TribeBoardFlow
 
-/// A posted form (`application/x-www-form-urlencoded`), read strictly: a malformed body is refused with the reason.
+/// A posted form (`application/x-www-form-urlencoded`), read by Hummingbird's form decoder: a malformed body (a
+/// field given twice, a bad percent escape, a nested key) is refused with the reason.
 struct FormBody: Equatable, Sendable {
   var fields: [String: String]
 
@@ -14,53 +16,16 @@ struct FormBody: Equatable, Sendable {
   }
 
   init(_ text: String) throws(Malformed) {
-    var fields: [String: String] = [:]
-    for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
-        throw Malformed(reason: "the form field “\(pair.prefix(40))” is not percent-encoded")
-      }
-      guard fields[name] == nil else { throw Malformed(reason: "the form field “\(name.prefix(40))” is given twice") }
-      fields[name] = value
+    do {
+      fields = try URLEncodedFormDecoder().decode([String: String].self, from: text)
+    } catch let error as URLEncodedFormError {
+      throw Malformed(reason: "the form is not URL-encoded as a page sends it: \(error.description)")
+    } catch {
+      throw Malformed(reason: "the form's fields are not all name=value pairs of text")
     }
-    self.fields = fields
   }
 
   subscript(name: String) -> String? { fields[name] }
-
-  /// `text` with `+` read as a space and each `%XX` as the byte it names; `nil` when a `%` is not followed by two
-  /// hex digits or the bytes are not UTF-8.
-  static func decode(_ text: Substring) -> String? {
-    let utf8 = text.utf8
-    guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
-    var out: [UInt8] = []
-    out.reserveCapacity(utf8.count)
-    var index = utf8.startIndex
-    while index < utf8.endIndex {
-      let byte = utf8[index]
-      utf8.formIndex(after: &index)
-      switch byte {
-      case UInt8(ascii: "+"): out.append(UInt8(ascii: " "))
-      case UInt8(ascii: "%"):
-        guard index < utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
-        utf8.formIndex(after: &index)
-        guard index < utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
-        utf8.formIndex(after: &index)
-        out.append(high << 4 | low)
-      default: out.append(byte)
-      }
-    }
-    return String(validating: out, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 }
 
 /// What a form of the page stands for (``Choice``): as the line the REPL would take, a button's `line`, an action's

@@ -127,7 +127,7 @@ extension BrowserServer {
     let latency = outcome.steps.reduce(0) { $0 + $1.latency }
     var url: String?
     if outcome.switchedScenario, let go = form["go"], !go.isEmpty {
-      url = "?scenario=\(QueryText.escaped(await simulation.scenario.name))&go=\(QueryText.escaped(go))"
+      url = "?scenario=\((await simulation.scenario.name).queryEscaped)&go=\(go.queryEscaped)"
     }
     return .success(
       UpdateFormat.buffer(

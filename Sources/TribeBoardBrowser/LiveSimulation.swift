@@ -295,8 +295,8 @@ package actor LiveSimulation {
 
   /// The query part of the page's address: the scenario and, after a `:go`, the journey step.
   private func address() -> String {
-    "?scenario=\(QueryText.escaped(simulator.scenario.name))"
-      + (position.map { "&go=\(QueryText.escaped($0))" } ?? "")
+    "?scenario=\(simulator.scenario.name.queryEscaped)"
+      + (position.map { "&go=\($0.queryEscaped)" } ?? "")
   }
 
   // MARK: Watching

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import TribeBoardRendering
 
@@ -46,30 +47,10 @@ package enum UpdateFormat {
   }
 }
 
-/// Values in an address's query: letters, digits and `-._~@` as they are, every other byte percent-encoded.
-enum QueryText {
-  static func escaped(_ text: String) -> String {
-    if text.utf8.allSatisfy(isKept) { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count * 3)
-    let hex = Array("0123456789ABCDEF".utf8)
-    for byte in text.utf8 {
-      if isKept(byte) {
-        out.append(byte)
-      } else {
-        out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
+extension String {
+  /// The text as a query string's value: everything but ASCII letters, digits and `-._~@` percent-encoded.
+  var queryEscaped: String { addingPercentEncoding(withAllowedCharacters: Self.keptInQueries) ?? self }
 
-  private static func isKept(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-      UInt8(ascii: "~"), UInt8(ascii: "@"):
-      true
-    default: false
-    }
-  }
+  private static let keptInQueries = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@")
 }

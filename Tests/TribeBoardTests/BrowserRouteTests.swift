@@ -321,11 +321,13 @@ import TribeBoardScenarios
     #expect(throws: BrowserInput.Invalid.self) { try BrowserInput.line(from: .init(fields: ["control": "rm"])) }
     #expect(Guard<BasicRequestContext>.hostname("127.0.0.1:8080") == "127.0.0.1")
     #expect(Guard<BasicRequestContext>.hostname("[::1]:8080") == "[::1]")
-    #expect(QueryText.escaped("family-admin") == "family-admin")
-    #expect(QueryText.escaped("my world/é&x") == "my%20world%2F%C3%A9%26x")
-    #expect(FormBody.decode("a%20b+c%C3%A9") == "a b cé")
-    #expect(FormBody.decode("%E9") == nil, "not UTF-8")
-    #expect(FormBody.decode("%4") == nil)
+    #expect("family-admin".queryEscaped == "family-admin")
+    #expect("my world/é&x".queryEscaped == "my%20world%2F%C3%A9%26x")
+    #expect(try FormBody("line=a%20b+c%C3%A9&words.1=title&value.1=")["line"] == "a b cé")
+    #expect(try FormBody("words.1=title&value.1=").fields == ["words.1": "title", "value.1": ""])
+    #expect(
+      try FormBody("line=%E9")["line"] == "\u{FFFD}", "bytes that are not UTF-8 read as the replacement character")
+    #expect(throws: FormBody.Malformed.self) { try FormBody("line=%4") }
   }
 }
 
