@@ -491,6 +491,19 @@ def a_whole_form_is_filled_and_submitted_once_with_its_error_at_the_field(driver
         assert field_error.is_displayed() and field_error.text, "the title's error is at the field"
         focused = driver.switch_to.active_element
         assert focused.get_attribute("id") == "sarah-field-title", focused.get_attribute("outerHTML")[:120]
+        # A value the app refuses on the way (a due date before the simulated now) stops the form there: what was
+        # typed in it and after it stays in the fields.
+        labelled(sarah, "Title").send_keys("Sweep the porch")
+        driver.execute_script("arguments[0].value = '2020-01-01T08:00'", labelled(sarah, "Due"))
+        points = labelled(sarah, "Points")
+        points.clear()
+        points.send_keys("7")
+        click(driver, "Save the task")
+        sarah = phone(driver, "Sarah Johnson")
+        due_error = sarah.find_element(By.XPATH, ".//p[@id='sarah-field-due-error']")
+        assert due_error.is_displayed() and "past" in due_error.text, due_error.text
+        kept = {name: labelled(sarah, name).get_attribute("value") for name in ("Due", "Points")}
+        assert kept == {"Due": "2020-01-01T08:00", "Points": "7"}, f"what was typed is kept: {kept}"
         server.process.terminate()
         lines = [line.strip() for line in server.process.stdout.read().splitlines()]
     posts = [line for line in lines if "Water the plants" in line]

@@ -45,6 +45,14 @@
       if (app && screen !== options.screenBefore) app.classList.add(options.back ? "pop" : "push");
       if (options.relaunch) launch(phone);
     }
+    // A refused form comes back with the draft the app kept, which lacks the refused value and those after it: put
+    // back what the person typed, so nothing they wrote is lost.
+    if (options.typed && phone && phone.querySelector(".form-field.invalid")) {
+      for (const [id, value] of options.typed) {
+        const field = document.getElementById(id);
+        if (field && field.value !== value) field.value = value;
+      }
+    }
     if (options.focus && phone) {
       // The first field whose value was refused, else the new screen's title. The ring shows only for keyboard
       // users (:focus-visible).
@@ -157,7 +165,13 @@
     const back = !!(submitter && submitter.dataset.nav);
     const line = String(data.get("line") || "");
     const url = new URL(form.getAttribute("action"), location.href).href;
-    send(url, data, { focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch" });
+    const typed = form.classList.contains("app-form")
+      ? [...form.elements].filter((field) => field.id && "value" in field && field.type !== "submit")
+        .map((field) => [field.id, field.value])
+      : undefined;
+    send(url, data, {
+      focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch", typed: typed,
+    });
     if (fromCommand) form.reset();
   });
 
