@@ -38,12 +38,13 @@ let modules: [Target] = [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
     ]
   ),
-  // What product teams validate journeys with: exploration, coverage, lint, the flow graph, the permission table.
+  // What product teams validate journeys with: exploration, coverage, lint, the flow graph, the permission table,
+  // the gallery of every screen in every state.
   .target(
     name: "TribeBoardValidation",
     dependencies: [
-      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardEngine",
-      "TribeBoardTranscripts",
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
+      "TribeBoardEngine", "TribeBoardTranscripts",
     ]
   ),
   // The terminal front-end: the REPL and its line editor, the presenter, standard output.

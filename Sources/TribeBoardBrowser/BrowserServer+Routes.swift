@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOWebSocket
 import ServiceLifecycle
+import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardRendering
 import TribeBoardScenarios
@@ -128,6 +129,9 @@ extension BrowserServer {
     var url: String?
     if outcome.switchedScenario, let go = form["go"], !go.isEmpty {
       url = "?scenario=\((await simulation.scenario.name).queryEscaped)&go=\(go.queryEscaped)"
+    } else if outcome.switchedScenario, let lines = form["steps"] {
+      // A gallery's link: the page types these lines on the fresh start it reloads to.
+      url = "?scenario=\((await simulation.scenario.name).queryEscaped)&steps=\(lines.queryEscaped)&fresh"
     }
     return .success(
       UpdateFormat.buffer(

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import TribeBoardRendering
 
@@ -45,12 +44,4 @@ package enum UpdateFormat {
   static func problem(_ reason: String) -> ByteBuffer {
     ByteBuffer(string: "<template data-problem=\"\(HTML.escape(reason))\"></template>")
   }
-}
-
-extension String {
-  /// The text as a query string's value: everything but ASCII letters, digits and `-._~@` percent-encoded.
-  var queryEscaped: String { addingPercentEncoding(withAllowedCharacters: Self.keptInQueries) ?? self }
-
-  private static let keptInQueries = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@")
 }

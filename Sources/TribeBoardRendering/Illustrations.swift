@@ -4,7 +4,10 @@ import TribeBoardFlow
 /// onboarding page, the family, and an empty list's picture. Decorative: hidden from screen readers, which read the
 /// words beside them.
 enum Illustrations {
-  static var logo: String { Assets.decorativeLogo }
+  /// The logo, its gradient named after the phone (`prefix`), so two phones on one page never share an id.
+  static func logo(prefix: String) -> String {
+    Assets.decorativeLogo.replacingOccurrences(of: "tb-logo-gradient", with: prefix + "-logo-gradient")
+  }
 
   static func onboarding(page: Int) -> String {
     switch page {

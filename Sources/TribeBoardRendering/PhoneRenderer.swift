@@ -25,14 +25,20 @@ public struct PhoneRenderer: Sendable {
     public var waiting: Int
     /// Whether the person is the one acting: number keys choose this phone's actions.
     public var isActing: Bool
+    /// Whether the screen is still loading (simulated latency): its title over skeletons. A live page sets this
+    /// itself for as long as the latency lasts; a still phone (the gallery's loading state) is drawn so.
+    public var isLoading: Bool
 
-    public init(user: String, name: String, now: Date?, isOnline: Bool?, waiting: Int, isActing: Bool) {
+    public init(
+      user: String, name: String, now: Date?, isOnline: Bool?, waiting: Int, isActing: Bool, isLoading: Bool = false
+    ) {
       self.user = user
       self.name = name
       self.now = now
       self.isOnline = isOnline
       self.waiting = waiting
       self.isActing = isActing
+      self.isLoading = isLoading
     }
   }
 
@@ -115,7 +121,9 @@ private struct Drawing {
   mutating func phone() -> String {
     html += "<section class=\"phone"
     if frame.isActing { html += " acting" }
+    if frame.isLoading { html += " loading" }
     html += "\""
+    if frame.isLoading { html.attribute("aria-busy", "true") }
     html.attribute("aria-labelledby", id + "-label")
     html.attribute("data-user", frame.user)
     html.attribute("data-screen", snapshot.screen.rawValue)
@@ -358,7 +366,7 @@ private struct Drawing {
     case .familySetup, .familyCreated:
       html.raw(Illustrations.family)
     default:
-      html.raw(Illustrations.logo)
+      html.raw(Illustrations.logo(prefix: id))
       html += "<p class=\"wordmark\">TribeBoard</p>"
     }
     html += "</div>"

@@ -22,7 +22,7 @@ struct Tribeboard: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       Repl.self, Play.self, Check.self, List.self, Roles.self, Graph.self, CoverageCommand.self, Explore.self,
-      StoryboardCommand.self, Present.self, Serve.self, Lint.self, Schema.self,
+      StoryboardCommand.self, GalleryCommand.self, Present.self, Serve.self, Lint.self, Schema.self,
     ],
     defaultSubcommand: Repl.self
   )

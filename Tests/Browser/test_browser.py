@@ -248,6 +248,24 @@ def a_deep_link_opens_on_its_step(driver):
 
 
 @test
+def a_gallery_link_opens_its_state_live(driver):
+    """`tribeboard gallery --format json` lists each entry's deep link: opened in serve, the phone shows that screen in
+    that state (an error entry: the screen, its error, its recoveries)."""
+    with Server(BINARY, "new-user") as server:
+        listing = subprocess.run(
+            [BINARY, "gallery", "family-admin", "--format", "json", "--server", server.address.split("?")[0]],
+            capture_output=True, text=True, check=True)
+        entries = json.loads(listing.stdout)["entries"]
+        entry = next(e for e in entries if e["screen"] == "tasks" and e["state"] == "error" and e["role"] == "Child")
+        driver.get(entry["link"])
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-scenario") == "family-admin")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".phone.acting").get_attribute("data-load") == "error")
+        acting = driver.find_element(By.CSS_SELECTOR, ".phone.acting")
+        assert acting.get_attribute("data-screen") == "tasks", acting.get_attribute("data-screen")
+        assert "fresh" not in driver.current_url and "steps=" not in driver.current_url, driver.current_url
+
+
+@test
 def a_recording_downloads_as_a_transcript_that_check_passes(driver):
     with Server(BINARY, "new-user") as server:
         driver.get(server.address)

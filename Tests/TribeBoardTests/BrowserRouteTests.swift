@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardScenarios
 

@@ -243,7 +243,16 @@
   const link = new URLSearchParams(location.search);
   const wantedScenario = link.get("scenario");
   const wantedStep = link.get("go");
-  if (wantedScenario && wantedScenario !== body.dataset.scenario) {
+  // A gallery's link: the scenario started afresh, then these lines (one a line), as if typed.
+  const wantedLines = link.get("steps");
+  if (wantedLines !== null && link.get("fresh") === null) {
+    send(base + "/input", { line: ":scenario " + (wantedScenario || body.dataset.scenario), steps: wantedLines },
+      { focus: true, own: true });
+  } else if (wantedLines !== null) {
+    for (const line of wantedLines.split("\n")) {
+      if (line.trim()) send(base + "/input", { line: line }, { focus: true, own: true });
+    }
+  } else if (wantedScenario && wantedScenario !== body.dataset.scenario) {
     send(base + "/input", { line: ":scenario " + wantedScenario, go: wantedStep || "" }, { focus: true, own: true });
   } else if (wantedStep && wantedStep !== body.dataset.go) {
     send(base + "/input", { line: ":go " + wantedStep }, { focus: true, own: true });
