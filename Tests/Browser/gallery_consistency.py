@@ -1,0 +1,138 @@
+"""Consistency checks over the whole gallery (`tribeboard gallery`), each naming the entries (screen · role · state)
+that break it:
+
+- tokens: the stylesheet's components use only the design tokens' colours and type sizes (a colour or a font size
+  written anywhere but a token's declaration is a stray value);
+- icons: every icon is a `<use>` of a symbol of the one icon set (`icons.svg`); the only other drawings are the logo,
+  the illustrations, the route map and the QR code;
+- targets: every control of every phone is at least 44×44 CSS pixels (measured at the phone's real size);
+- axe-core 4.x (WCAG 2.2 AA and best practice) on every entry, light and dark, which includes text contrast computed
+  from the rendered page.
+
+Usage: AXE_JS=…/axe.min.js python3 Tests/Browser/gallery_consistency.py TRIBEBOARD_BINARY [SCENARIO …]
+(default: every bundled scenario)
+"""
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from browser import chrome  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "Sources" / "TribeBoardRendering" / "Assets"
+DRAWINGS = {"logo", "illustration", "route-map", "qr"}
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\b(?:rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\(")
+SIZE = re.compile(r"font-size:\s*([^;}]+)")
+
+
+def stray_values(css):
+    """Declarations outside a custom property that write a colour or a font size instead of naming a token."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found = []
+    for rule in re.finditer(r"([^{}]*)\{([^{}]*)\}", css):
+        selector = " ".join(rule.group(1).split())
+        for declaration in rule.group(2).split(";"):
+            if ":" not in declaration:
+                continue
+            name, value = (part.strip() for part in declaration.split(":", 1))
+            if name.startswith("--"):
+                continue
+            if COLOUR.search(value):
+                found.append(f"{selector} {{ {name}: {value} }}: a colour that is not a token")
+            if name == "font-size" and not (value.startswith("var(--") or value.startswith("calc(1rem * var(--")):
+                found.append(f"{selector} {{ {name}: {value} }}: a type size that is not a token")
+    return found
+
+
+ENTRIES = """
+return [...document.querySelectorAll('figure.gallery-entry')].map(entry => {
+  const caption = entry.querySelector('figcaption strong').textContent;
+  const phones = [...entry.querySelectorAll('.phone')];
+  const icons = phones.flatMap(p => [...p.querySelectorAll('svg')]).flatMap(svg => {
+    const kinds = [...svg.classList];
+    if (kinds.some(k => arguments[0].includes(k))) return [];
+    const use = svg.querySelector('use');
+    const href = use && use.getAttribute('href');
+    if (!kinds.includes('icon') || !href || !href.startsWith('#icon-')) return [svg.outerHTML.slice(0, 100)];
+    return document.getElementById(href.slice(1)) ? [] : [href + ' (no such symbol)'];
+  });
+  const small = phones.flatMap(p => [...p.querySelectorAll('button, input, select, textarea, summary, a[href]')])
+    .filter(e => e.type !== 'hidden')
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+    .map(e => e.outerHTML.slice(0, 100));
+  return {id: entry.id, caption: caption, icons: icons, small: small};
+});
+"""
+
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+const entry = document.getElementById(arguments[0]);
+axe.run(entry, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']},
+                rules: {region: {enabled: false}}})
+  .then(r => done(r.violations.map(v => [v.id, v.nodes.map(n => n.html.slice(0, 100)).slice(0, 2)])),
+        e => done([['error', [String(e)]]]));
+"""
+
+
+def main(arguments):
+    if not arguments or arguments[0].startswith("-"):
+        print(__doc__.strip().split("\n\n")[-2], file=sys.stderr)
+        return 64
+    binary, scenarios = arguments[0], arguments[1:]
+    axe_path = os.environ.get("AXE_JS", "")
+    if not os.path.exists(axe_path):
+        print("set AXE_JS to axe-core 4's axe.min.js (see .ci/run)", file=sys.stderr)
+        return 64
+    started = time.monotonic()
+    problems = {}
+
+    def say(check, where, what):
+        problems.setdefault(check, []).append(f"{where}: {what}")
+
+    for stray in stray_values((ASSETS / "app.css").read_text()):
+        say("tokens", "app.css", stray)
+
+    folder = tempfile.mkdtemp()
+    try:
+        subprocess.run([binary, "gallery", *scenarios, "-o", folder], check=True, capture_output=True)
+        driver = chrome(width=1440, height=900)
+        try:
+            driver.get(pathlib.Path(folder, "index.html").as_uri())
+            # The phones at their real size: the gallery shows them smaller.
+            driver.execute_script("document.querySelectorAll('.gallery-themes').forEach(e => e.style.zoom = 1)")
+            entries = driver.execute_script(ENTRIES, sorted(DRAWINGS))
+            driver.execute_script(open(axe_path, encoding="utf-8").read())
+            version = driver.execute_script("return axe.version")
+            assert version.startswith("4."), version
+            for entry in entries:
+                where = f"{entry['caption']} (#{entry['id']})"
+                for icon in entry["icons"]:
+                    say("icons", where, icon)
+                for control in entry["small"]:
+                    say("targets", where, "under 44×44: " + control)
+                for rule, nodes in driver.execute_async_script(AXE_RUN, entry["id"]):
+                    say("axe", where, f"{rule}: {nodes}")
+        finally:
+            driver.quit()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+    seconds = time.monotonic() - started
+    print(f"{len(entries)} gallery entries checked (tokens, icons, 44-pixel targets, axe-core {version} with "
+          f"contrast, light and dark) in {seconds:.0f} s")
+    for check, found in problems.items():
+        print(f"\n{check}: {len(found)} problem(s)")
+        for line in found[:40]:
+            print("  " + line)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
