@@ -57,7 +57,8 @@ public struct Flow: Sendable {
       await sendQueued(&state, services)
     } catch {
       if error.code == .sessionExpired {
-        expire(&state)
+        // Restoring runs at launch and on the preparing screen, neither a family screen: nothing to go back to.
+        expire(&state, resume: false)
       } else if error.code == .offline, await openFromCache(&state, services) {
         // No network: the family board opens from what the phone kept; its screens say how old their copy is.
         return
@@ -98,7 +99,7 @@ public struct Flow: Sendable {
       if let (family, membership) = found {
         state.session = .member(session, family, membership)
         state.screen = .dashboard
-        if let resume = state.resume, resume.user == session.user.id, resume.screen.id.needsFamily {
+        if let resume = state.resume, resume.user == session.user.id {
           state.screen = resume.screen
         }
       } else {
@@ -126,10 +127,16 @@ public struct Flow: Sendable {
     state.screen = .dashboard
   }
 
-  /// The session ran out and could not be renewed: back to sign-in, remembering where the person was going.
-  /// Onboarding stays done.
-  static func expire(_ state: inout AppState) {
-    if let user = state.user?.id, state.screen.id.needsFamily { state.resume = .init(user: user, screen: state.screen) }
+  /// The session ran out and could not be renewed: back to sign-in, remembering the family screen the person was
+  /// on, if they were on one. Onboarding stays done.
+  func expire(_ state: inout AppState) {
+    Self.expire(&state, resume: table[state.screen.id].needsFamily)
+  }
+
+  /// The session ran out and could not be renewed: back to sign-in. Onboarding stays done. `resume`: the current
+  /// screen is a family screen, to go back to once the same person signs in again.
+  static func expire(_ state: inout AppState, resume: Bool) {
+    if resume, let user = state.user?.id { state.resume = .init(user: user, screen: state.screen) }
     state.session = .signedOut
     state.screen = .signIn
     state.content = Content()
@@ -304,7 +311,7 @@ public struct Flow: Sendable {
 
   /// Shows `error`; a session that ran out takes the person to sign-in.
   func fail(_ state: inout AppState, _ error: AppError, retrying intent: Intent?) {
-    if error.code == .sessionExpired && state.session.auth != nil { Self.expire(&state) }
+    if error.code == .sessionExpired && state.session.auth != nil { expire(&state) }
     state.error = error
     if error.recovery.contains(.retry) { state.retry = intent }
   }
@@ -406,7 +413,7 @@ public struct Flow: Sendable {
 
   /// The access ended while the screen loaded (a slow call): what came back is not the person's to see.
   private static func checkStillActive(_ state: AppState, _ spec: ScreenSpec, _ services: Services) throws(AppError) {
-    if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+    if spec.needsFamily, let family = state.family, let membership = state.membership,
       !membership.isActive(at: services.clock.now())
     {
       throw accessExpired(family, membership)
@@ -427,13 +434,13 @@ public struct Flow: Sendable {
     do throws(AppError) {
       try await Self.authorized(&state, services) { state, services throws(AppError) in
         let spec = table[state.screen.id]
-        if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+        if spec.needsFamily, let family = state.family, let membership = state.membership,
           !membership.isActive(at: state.now)
         {
           // Known on the phone: no network needed to end a visitor's access.
           throw Self.accessExpired(family, membership)
         }
-        if spec.id.needsFamily {
+        if spec.needsFamily {
           try await Self.checkMembership(&state, services)
         }
         if let capability = spec.requires, !state.allows(capability) {
@@ -447,14 +454,14 @@ public struct Flow: Sendable {
         guard let load = spec.load else {
           // The membership check above is a call too: a slow one can outlive the access.
           try Self.checkStillActive(state, spec, services)
-          if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
+          if spec.needsFamily { await Self.remember(state, spec.id, services) }
           state.loaded = true
           return
         }
         try await load(&state, services)
         try Self.checkStillActive(state, spec, services)
         state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
-        if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
+        if spec.needsFamily { await Self.remember(state, spec.id, services) }
         state.content.overlay(await services.device.outbox().changes)
         state.loaded = true
       }
@@ -464,7 +471,7 @@ public struct Flow: Sendable {
         // The service's refusal knows no family or date; the phone does.
         error = Self.accessExpired(family, membership)
       }
-      if error.category == .network, state.screen.id.needsFamily, let family = state.family,
+      if error.category == .network, table[state.screen.id].needsFamily, let family = state.family,
         let membership = state.membership, !membership.isActive(at: services.clock.now())
       {
         // The access ended while the call failed (a slow network): the phone's copy is not the person's to see.
@@ -496,9 +503,9 @@ public struct Flow: Sendable {
           return
         }
       } else if error.code == .sessionExpired && state.session.auth != nil {
-        Self.expire(&state)
+        expire(&state)
         state.loaded = true
-      } else if error.code == .accessExpired || (state.screen.id.needsFamily && state.family == nil) {
+      } else if error.code == .accessExpired || (table[state.screen.id].needsFamily && state.family == nil) {
         // A family screen the person may no longer see: take them out of the family, saying which and since when.
         if error.code == .accessExpired, let family = state.family, let membership = state.membership,
           membership.expiresAt != nil
