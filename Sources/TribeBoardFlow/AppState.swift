@@ -48,7 +48,8 @@ public struct AppState: Equatable, Sendable {
   public var notes: [String] = []
   /// The intent to repeat when the person chooses "Try again".
   public var retry: Intent?
-  /// Where a person was going when their session ran out; signing in again as the same person goes back there.
+  /// The family screen a person was on when their session ran out (``Flow/expire(_:)``); signing in again as the
+  /// same person goes back there.
   public var resume: Resume?
   /// What the current screen loaded.
   public var content: Content

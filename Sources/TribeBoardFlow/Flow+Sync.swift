@@ -116,7 +116,7 @@ extension Flow {
     do throws(AppError) {
       try await Self.authorized(&state, services) { state, services in await Self.sendQueued(&state, services) }
     } catch {
-      fail(&state, error, retrying: nil)
+      await apply(recovery(for: error, in: state), retrying: nil, to: &state, services)
     }
     await load(&state, services)
     return true
@@ -134,7 +134,7 @@ extension Flow {
       do throws(AppError) {
         try await Self.authorized(&state, services) { state, services in await Self.sendQueued(&state, services) }
       } catch {
-        fail(&state, error, retrying: nil)
+        await apply(recovery(for: error, in: state), retrying: nil, to: &state, services)
       }
     }
     if case .signedIn(let session) = state.session, state.screen == .familySetup, state.error == nil {
@@ -145,7 +145,7 @@ extension Flow {
           if state.family != nil { await Self.sendQueued(&state, services) }
         }
       } catch {
-        fail(&state, error, retrying: nil)
+        await apply(recovery(for: error, in: state), retrying: nil, to: &state, services)
       }
     }
     await load(&state, services)

@@ -57,7 +57,8 @@ public struct Flow: Sendable {
       await sendQueued(&state, services)
     } catch {
       if error.code == .sessionExpired {
-        expire(&state)
+        // Restoring runs at launch and on the preparing screen, neither a family screen: nothing to go back to.
+        expire(&state, resume: false)
       } else if error.code == .offline, await openFromCache(&state, services) {
         // No network: the family board opens from what the phone kept; its screens say how old their copy is.
         return
@@ -98,7 +99,7 @@ public struct Flow: Sendable {
       if let (family, membership) = found {
         state.session = .member(session, family, membership)
         state.screen = .dashboard
-        if let resume = state.resume, resume.user == session.user.id, resume.screen.id.needsFamily {
+        if let resume = state.resume, resume.user == session.user.id {
           state.screen = resume.screen
         }
       } else {
@@ -126,10 +127,16 @@ public struct Flow: Sendable {
     state.screen = .dashboard
   }
 
-  /// The session ran out and could not be renewed: back to sign-in, remembering where the person was going.
-  /// Onboarding stays done.
-  static func expire(_ state: inout AppState) {
-    if let user = state.user?.id, state.screen.id.needsFamily { state.resume = .init(user: user, screen: state.screen) }
+  /// The session ran out and could not be renewed: back to sign-in, remembering the family screen the person was
+  /// on, if they were on one. Onboarding stays done.
+  func expire(_ state: inout AppState) {
+    Self.expire(&state, resume: table[state.screen.id].needsFamily)
+  }
+
+  /// The session ran out and could not be renewed: back to sign-in. Onboarding stays done. `resume`: the current
+  /// screen is a family screen, to go back to once the same person signs in again.
+  static func expire(_ state: inout AppState, resume: Bool) {
+    if resume, let user = state.user?.id { state.resume = .init(user: user, screen: state.screen) }
     state.session = .signedOut
     state.screen = .signIn
     state.content = Content()
@@ -236,16 +243,63 @@ public struct Flow: Sendable {
       state.screen = pending.back
       return await send(pending.intent, to: &state, services: services, confirmed: true)
     }
-    if intent.action == .retry {
-      guard let failed = state.retry else { return .unavailable("There is nothing to try again.") }
-      if failed.action == .refresh {
-        await refresh(&state, services: services)
+    if intent.action == .retry { return await tryAgain(&state, services) }
+    let action: FlowAction
+    switch dispatch(intent, in: state) {
+    case .unavailable(let reason):
+      return .unavailable(reason)
+    case .refused(let refusal):
+      state.clearFeedback()
+      state.error = refusal
+      narrowRecovery(&state)
+      return .performed
+    case .run(let found):
+      action = found
+    }
+    state.clearFeedback()
+    if let ask = action.confirmation, !confirmed, rejected == nil {
+      do throws(AppError) {
+        if let question = try await ask(state, services) {
+          state.screen = .confirm(Confirmation(question: question, intent: intent, back: state.screen))
+          await load(&state, services)
+          return .performed
+        }
+      } catch {
+        state.error = error
+        narrowRecovery(&state)
         return .performed
       }
-      state.retry = nil
-      // The person already said yes to what failed.
-      return await send(failed, to: &state, services: services, confirmed: true)
     }
+    let from = state.screen.id
+    do throws(AppError) {
+      try await Self.authorized(&state, services) { state, services throws(AppError) in
+        if let rejected { throw rejected }
+        let input = ActionInput(intent.argument, of: action)
+        if action.argument != nil && intent.argument == nil { throw input.missing }
+        try await action.run(&state, input, services)
+      }
+    } catch {
+      // "Try again" repeats the action on its own screen; on a screen it led to, it is that screen's own way.
+      let retrying = state.screen.id == from ? intent : table[state.screen.id].retry.map { Intent($0) }
+      await apply(recovery(for: error, in: state), retrying: retrying, to: &state, services)
+    }
+    await load(&state, services)
+    return .performed
+  }
+
+  /// What an intent comes to on the current screen, before anything runs.
+  enum Dispatch {
+    /// The screen has no such action now; the reason says why, and nothing changes.
+    case unavailable(String)
+    /// The role may not take the action: the refusal to show.
+    case refused(AppError)
+    /// The action to run.
+    case run(FlowAction)
+  }
+
+  /// Finds the action `intent` names on the current screen and checks that it can run here: the value it is given,
+  /// the role, its condition, and the list it acts on.
+  func dispatch(_ intent: Intent, in state: AppState) -> Dispatch {
     let spec = table[state.screen.id]
     // An action can have variants for different states (“Change the role” offers a child's account fewer roles):
     // the one whose condition holds, else the first, which says why it is not available.
@@ -262,10 +316,7 @@ public struct Flow: Sendable {
     }
     // A role that may not take the action is told so whatever the screen's state: the same refusal on every screen.
     if let capability = action.requires, !state.allows(capability) {
-      state.clearFeedback()
-      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
-      narrowRecovery(&state)
-      return .performed
+      return .refused(state.role.map { .denied(capability, role: $0) } ?? Self.noFamily)
     }
     if let condition = action.condition, !condition.test(state) {
       return .unavailable("“\(action.label)” is not available here: \(condition.summary).")
@@ -273,40 +324,18 @@ public struct Flow: Sendable {
     if action.takesItem, !state.loaded {
       return .unavailable("“\(action.label)” is not available here: the list did not load, so it shows no items.")
     }
-    state.clearFeedback()
-    if let ask = action.confirmation, !confirmed, rejected == nil {
-      do throws(AppError) {
-        if let question = try await ask(state, services) {
-          state.screen = .confirm(Confirmation(question: question, intent: intent, back: state.screen))
-          await load(&state, services)
-          return .performed
-        }
-      } catch {
-        state.error = error
-        narrowRecovery(&state)
-        return .performed
-      }
-    }
-    do throws(AppError) {
-      try await Self.authorized(&state, services) { state, services throws(AppError) in
-        if let rejected { throw rejected }
-        let input = ActionInput(intent.argument, of: action)
-        if action.argument != nil && intent.argument == nil { throw input.missing }
-        try await action.run(&state, input, services)
-      }
-    } catch {
-      fail(
-        &state, error, retrying: state.screen.id == spec.id ? intent : table[state.screen.id].retry.map { Intent($0) })
-    }
-    await load(&state, services)
-    return .performed
+    return .run(action)
   }
 
-  /// Shows `error`; a session that ran out takes the person to sign-in.
-  func fail(_ state: inout AppState, _ error: AppError, retrying intent: Intent?) {
-    if error.code == .sessionExpired && state.session.auth != nil { Self.expire(&state) }
-    state.error = error
-    if error.recovery.contains(.retry) { state.retry = intent }
+  /// "Try again": repeats the intent that failed, which the person already said yes to.
+  private func tryAgain(_ state: inout AppState, _ services: Services) async -> Outcome {
+    guard let failed = state.retry else { return .unavailable("There is nothing to try again.") }
+    if failed.action == .refresh {
+      await refresh(&state, services: services)
+      return .performed
+    }
+    state.retry = nil
+    return await send(failed, to: &state, services: services, confirmed: true)
   }
 
   /// Reloads the current screen, as after the clock moves or another member changed something. A change that
@@ -406,112 +435,72 @@ public struct Flow: Sendable {
 
   /// The access ended while the screen loaded (a slow call): what came back is not the person's to see.
   private static func checkStillActive(_ state: AppState, _ spec: ScreenSpec, _ services: Services) throws(AppError) {
-    if spec.id.needsFamily, let family = state.family, let membership = state.membership,
+    if spec.needsFamily, let family = state.family, let membership = state.membership,
       !membership.isActive(at: services.clock.now())
     {
       throw accessExpired(family, membership)
     }
   }
 
+  /// Loads the current screen; on a failure, does what ``recovery(for:loading:copy:showedCopy:)`` says.
   private func loadContent(_ state: inout AppState, _ services: Services) async {
     // What the screen showed before this load, and since when: a screen with no load of its own (a form, a
     // question) shows it again when the network fails.
     let shown =
       state.loaded ? AppState.CachedContent(content: state.content, loadedAt: state.staleSince ?? state.now) : nil
-    // Whether the screen already showed a copy for want of the network: offline, that is the screen's state, said
-    // once (the error when it starts), then by the banner and the sync line, not again at every step.
+    // Whether the screen already showed a copy for want of the network: offline is then the screen's state.
     let showedCopy = state.staleSince != nil
     state.now = services.clock.now()
     state.staleSince = nil
-    let table = table
     do throws(AppError) {
       try await Self.authorized(&state, services) { state, services throws(AppError) in
-        let spec = table[state.screen.id]
-        if spec.id.needsFamily, let family = state.family, let membership = state.membership,
-          !membership.isActive(at: state.now)
-        {
-          // Known on the phone: no network needed to end a visitor's access.
-          throw Self.accessExpired(family, membership)
-        }
-        if spec.id.needsFamily {
-          try await Self.checkMembership(&state, services)
-        }
-        if let capability = spec.requires, !state.allows(capability) {
-          // The role changed under this screen: back to the dashboard, saying why.
-          state.screen = .dashboard
-          state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
-          try await table[.dashboard].load?(&state, services)
-          state.loaded = true
-          return
-        }
-        guard let load = spec.load else {
-          // The membership check above is a call too: a slow one can outlive the access.
-          try Self.checkStillActive(state, spec, services)
-          if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
-          state.loaded = true
-          return
-        }
-        try await load(&state, services)
-        try Self.checkStillActive(state, spec, services)
-        state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
-        if spec.id.needsFamily { await Self.remember(state, spec.id, services) }
-        state.content.overlay(await services.device.outbox().changes)
-        state.loaded = true
+        try await loadScreen(&state, services)
       }
     } catch {
-      var error = error
-      if error.code == .accessExpired, let family = state.family, let membership = state.membership {
-        // The service's refusal knows no family or date; the phone does.
-        error = Self.accessExpired(family, membership)
-      }
-      if error.category == .network, state.screen.id.needsFamily, let family = state.family,
-        let membership = state.membership, !membership.isActive(at: services.clock.now())
-      {
-        // The access ended while the call failed (a slow network): the phone's copy is not the person's to see.
-        error = Self.accessExpired(family, membership)
-      }
-      state.loaded = false
-      if error.category == .network, state.session.auth != nil,
-        let copy = await Self.copy(for: state, table[state.screen.id], shown: shown, services)
-      {
-        switch copy {
-        case .shown(let cached):
-          // Show what was loaded before, marked with its time, with the changes waiting on the phone, rather than
-          // nothing.
-          let waiting = await services.device.outbox().changes
-          state.content = cached.content
-          state.content.overlay(waiting)
-          if error.code == .offline {
-            state.content.sync = .offline(pending: waiting.count)
-          } else if case .upToDate = state.content.sync {
-            // The copy's "up to date" was true when it was loaded; the reload that just failed says otherwise.
-            state.content.sync = .failed(error, pending: waiting.count)
-          }
-          state.staleSince = cached.loadedAt
-          state.loaded = true
-          if error.code == .offline, showedCopy { return }
-        case .expired(let kind, let since):
-          state.error = Self.needsConnection(error, kind, since: since)
-          state.retry = Intent(.refresh)
-          return
-        }
-      } else if error.code == .sessionExpired && state.session.auth != nil {
-        Self.expire(&state)
-        state.loaded = true
-      } else if error.code == .accessExpired || (state.screen.id.needsFamily && state.family == nil) {
-        // A family screen the person may no longer see: take them out of the family, saying which and since when.
-        if error.code == .accessExpired, let family = state.family, let membership = state.membership,
-          membership.expiresAt != nil
-        {
-          error = Self.accessExpired(family, membership)
-        }
-        state.leaveFamily()
-        state.screen = state.session.auth == nil ? .signIn : .familySetup
-        state.loaded = true
-      }
-      state.error = error
-      if error.recovery.contains(.retry) { state.retry = Intent(.refresh) }
+      let error = explained(error, loading: state, at: services.clock.now())
+      let copy = await copyToShow(after: error, state, shown: shown, services)
+      let recovery = recovery(for: error, loading: state, copy: copy, showedCopy: showedCopy)
+      // Staying, the screen shows the error in place of what did not load; else it shows the copy, or the screen
+      // the person is taken to.
+      if case .show = recovery { state.loaded = false } else { state.loaded = true }
+      await apply(recovery, retrying: Intent(.refresh), to: &state, services)
     }
+  }
+
+  /// Loads what the current screen shows, once the person may still see it: their access is still on, and their
+  /// role still allows the screen (else the dashboard loads, saying why).
+  private func loadScreen(_ state: inout AppState, _ services: Services) async throws(AppError) {
+    let spec = table[state.screen.id]
+    if spec.needsFamily, let family = state.family, let membership = state.membership,
+      !membership.isActive(at: state.now)
+    {
+      // Known on the phone: no network needed to end a visitor's access.
+      throw Self.accessExpired(family, membership)
+    }
+    if spec.needsFamily {
+      try await Self.checkMembership(&state, services)
+    }
+    if let capability = spec.requires, !state.allows(capability) {
+      // The role changed under this screen: back to the dashboard, saying why.
+      state.screen = .dashboard
+      state.error = state.role.map { .denied(capability, role: $0) } ?? Self.noFamily
+      try await table[.dashboard].load?(&state, services)
+      state.loaded = true
+      return
+    }
+    guard let load = spec.load else {
+      // The membership check above is a call too: a slow one can outlive the access.
+      try Self.checkStillActive(state, spec, services)
+      if spec.needsFamily { await Self.remember(state, spec.id, services) }
+      state.loaded = true
+      return
+    }
+    try await load(&state, services)
+    try Self.checkStillActive(state, spec, services)
+    state.cache[Self.cacheKey(spec.id)] = .init(content: state.content, loadedAt: state.now)
+    if spec.needsFamily { await Self.remember(state, spec.id, services) }
+    state.content.overlay(await services.device.outbox().changes)
+    state.loaded = true
   }
 
   /// The screen whose loaded content a screen can show: a detail screen shows its list's.

@@ -11,10 +11,6 @@ public enum ScreenID: String, CaseIterable, Sendable {
   case schoolRun
   case settings, profile, notifications, familyManagement, memberDetail
   case confirm
-
-  /// Whether the screen belongs to a family, so it needs an active membership, as the flow table's row says
-  /// (``ScreenSpec/needsFamily``).
-  public var needsFamily: Bool { FlowTable.app[self].needsFamily }
 }
 
 /// Where the app is: one screen, with what that screen needs to know about itself.

@@ -79,7 +79,7 @@ public struct Coverage: Sendable {
   public var declaredRoleScreens: Set<RoleScreen> {
     var all: Set<RoleScreen> = []
     for spec in table.screens.values {
-      guard spec.id.needsFamily else {
+      guard spec.needsFamily else {
         all.insert(RoleScreen(role: nil, screen: spec.id))
         continue
       }
@@ -119,7 +119,8 @@ public struct Coverage: Sendable {
 
   private mutating func record(_ step: Step, _ simulator: Simulator) {
     guard let snapshot = step.snapshot else { return }
-    roleScreens.insert(RoleScreen(role: snapshot.screen.needsFamily ? snapshot.role : nil, screen: snapshot.screen))
+    roleScreens.insert(
+      RoleScreen(role: table[snapshot.screen].needsFamily ? snapshot.role : nil, screen: snapshot.screen))
     if let error = snapshot.error { errors.insert(error.code) }
     if case .failed(let error, _) = simulator.state.content.sync { errors.insert(error.code) }
   }

@@ -25,15 +25,16 @@ extension Explorer {
     }
     guard newState else { return broken }
     let screen = state.screen.id
-    if screen.needsFamily, state.family == nil || state.user == nil {
+    let needsFamily = reference[screen].needsFamily
+    if needsFamily, state.family == nil || state.user == nil {
       broken.append("a family screen (\(screen.rawValue)) shows without a signed-in member")
     }
-    if let requires = reference[screen].requires, screen.needsFamily, !state.allows(requires) {
+    if let requires = reference[screen].requires, needsFamily, !state.allows(requires) {
       broken.append(
         "\(state.role?.displayName ?? "someone without a role") is on \(screen.rawValue), which needs “\(requires.summary)”"
       )
     }
-    if screen.needsFamily, let membership = state.membership,
+    if needsFamily, let membership = state.membership,
       !membership.isActive(at: simulator.environment.clock.now())
     {
       broken.append("a visitor whose access ended is still on \(screen.rawValue)")

@@ -63,7 +63,7 @@ import TribeBoardScenarios
   static func brokenInvariant(_ simulator: Simulator) async -> String? {
     let state = simulator.state
     let screen = state.screen.id
-    if screen.needsFamily {
+    if simulator.flow.table[screen].needsFamily {
       guard state.session.auth != nil else { return "\(screen) shown without a session" }
       guard let membership = state.membership, state.family != nil else { return "\(screen) shown without a family" }
       if let expires = membership.expiresAt, simulator.environment.clock.now() >= expires {
