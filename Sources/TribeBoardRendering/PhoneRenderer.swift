@@ -137,7 +137,8 @@ private struct Drawing {
     html += ">"
     statusBar()
     navigationBar()
-    html += "<div class=\"content\">"
+    // A still phone's controls are inert, so its content, which may scroll, is itself what the keyboard reaches.
+    html += renderer.isStill ? "<div class=\"content\" tabindex=\"0\">" : "<div class=\"content\">"
     if snapshot.screen == .confirm {
       confirmSheet()
     } else {
