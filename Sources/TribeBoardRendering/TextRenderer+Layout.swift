@@ -5,12 +5,12 @@ import TribeBoardFlow
 /// The block's layout: the frame, its title rule, and each kind of content line.
 extension TextRenderer {
   func renderBox(_ snapshot: ScreenSnapshot) -> String {
-    boxBytes(snapshot).withBuffer { String(decoding: $0, as: UTF8.self) }
+    String(decoding: boxBytes(snapshot).utf8, as: UTF8.self)
   }
 
   /// Appends ``renderBox(_:)``'s UTF-8 to `bytes`: valid by construction, since every piece is a string.
   func renderBox(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
-    boxBytes(snapshot).withBuffer { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: boxBytes(snapshot).utf8)
   }
 
   private func boxBytes(_ snapshot: ScreenSnapshot) -> Body.Bytes {
@@ -81,57 +81,31 @@ extension TextRenderer {
   /// ``endLine()``, which trims it as ``TextRenderer/trimmingTrailingSpaces(_:)`` would.
   private struct Body {
     /// The text so far, as UTF-8 bytes.
-    let text = Bytes()
+    var text = Bytes()
     private var isEmpty = true
     private var lastIsBlank = false
     /// Where the current line's content starts, in UTF-8 bytes.
     private var lineStart = 0
 
-    /// UTF-8 bytes in memory of their own, grown as needed: a screen is a hundred appends, most of a few bytes
-    /// (Benchmarks/README.md lists it among the shortcuts that stay).
-    final class Bytes {
-      private var base: UnsafeMutablePointer<UInt8>
-      private var capacity = 2048
-      private(set) var count = 0
+    /// UTF-8 bytes that strings are appended to.
+    struct Bytes {
+      private(set) var utf8: [UInt8] = []
 
       init() {
-        base = .allocate(capacity: capacity)
+        utf8.reserveCapacity(2048)
       }
 
-      deinit {
-        base.deallocate()
-      }
+      var count: Int { utf8.count }
 
-      /// Calls `body` with the bytes written, which live as long as the call (this object is kept alive for it).
-      func withBuffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        body(UnsafeBufferPointer(start: base, count: count))
-      }
+      subscript(index: Int) -> UInt8 { utf8[index] }
 
-      subscript(index: Int) -> UInt8 { base[index] }
-
-      static func += (bytes: Bytes, text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append($0) }) == nil {
-          var text = text
-          text.withUTF8 { bytes.append($0) }
-        }
-      }
-
-      private func append(_ source: UnsafeBufferPointer<UInt8>) {
-        guard let start = source.baseAddress, !source.isEmpty else { return }
-        if count + source.count > capacity {
-          capacity = max(capacity * 2, count + source.count)
-          let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-          grown.initialize(from: base, count: count)
-          base.deallocate()
-          base = grown
-        }
-        (base + count).initialize(from: start, count: source.count)
-        count += source.count
+      static func += (bytes: inout Bytes, text: String) {
+        bytes.utf8.append(contentsOf: text.utf8)
       }
 
       /// Forgets the bytes from `index` on.
-      func cut(at index: Int) {
-        count = min(count, index)
+      mutating func cut(at index: Int) {
+        if index < utf8.count { utf8.removeSubrange(index...) }
       }
     }
 
@@ -149,7 +123,7 @@ extension TextRenderer {
       while end > start && text[end - 1] == 0x20 { end -= 1 }
       if end < count && end > start && text[end - 1] >= 0x80 {
         // A non-ASCII character before the spaces: trim the line by characters, on its own.
-        let line = text.withBuffer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
+        let line = String(decoding: text.utf8[start...], as: UTF8.self)
         end = start + TextRenderer.trimmingTrailingSpaces(line).utf8.count
       }
       // An empty line is "│" alone, without the space.
