@@ -1,8 +1,8 @@
 """Consistency checks over the whole gallery (`tribeboard gallery`), each naming the entries (screen · role · state)
 that break it:
 
-- tokens: the stylesheet's components use only the design tokens' colours and type sizes (a colour or a font size
-  written anywhere but a token's declaration is a stray value);
+- tokens: the stylesheet's components use only the design tokens' colours, type sizes and spacings (a colour, a font
+  size, or a padding, margin or gap length written anywhere but a token's declaration is a stray value);
 - icons: every icon is a `<use>` of a symbol of the one icon set (`icons.svg`); the only other drawings are the logo,
   the illustrations, the route map and the QR code;
 - targets: every control of every phone is at least 44×44 CSS pixels (measured at the phone's real size);
@@ -29,7 +29,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "Sources" / "TribeBoardRendering" / "Assets"
 DRAWINGS = {"logo", "illustration", "route-map", "qr"}
 COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\b(?:rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\(")
-SIZE = re.compile(r"font-size:\s*([^;}]+)")
+SPACING = re.compile(r"^(?:padding|margin)(?:-[a-z-]+)?$|^(?:row-|column-)?gap$")
+LENGTH = re.compile(r"(?<![-\w(])-?\d*\.?\d+(?:em|rem|px)\b")
 
 
 def stray_values(css):
@@ -48,6 +49,8 @@ def stray_values(css):
                 found.append(f"{selector} {{ {name}: {value} }}: a colour that is not a token")
             if name == "font-size" and not (value.startswith("var(--") or value.startswith("calc(1rem * var(--")):
                 found.append(f"{selector} {{ {name}: {value} }}: a type size that is not a token")
+            if SPACING.match(name) and LENGTH.search(value):
+                found.append(f"{selector} {{ {name}: {value} }}: a spacing that is not a token")
     return found
 
 
