@@ -131,11 +131,28 @@ public struct Person: Equatable, Sendable, Encodable {
   public init(id: UserID, name: String) {
     self.id = id
     self.name = name
-    let words = name.split(whereSeparator: \.isWhitespace)
-    let letters = (words.first.map { [$0] } ?? []) + (words.count > 1 ? [words[words.count - 1]] : [])
-    let initials = letters.compactMap(\.first).map { String($0).uppercased() }.joined()
-    self.initials = initials.isEmpty ? "?" : initials
+    initials = Self.initials(of: name)
     colour = Self.colour(of: id)
+  }
+
+  /// The first letters of a name's first and last words, capitalised ("Sarah Johnson" → "SJ"); "?" for no name.
+  static func initials(of name: String) -> String {
+    // Read by Unicode scalars, ASCII spaces told without Unicode's tables: a screen names many people.
+    var first: String.Index?
+    var last: String.Index?
+    var afterSpace = true
+    let scalars = name.unicodeScalars
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      let isSpace =
+        scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+      if afterSpace && !isSpace {
+        if first == nil { first = index } else { last = index }
+      }
+      afterSpace = isSpace
+    }
+    guard let first else { return "?" }
+    return name[first].uppercased() + (last.map { name[$0].uppercased() } ?? "")
   }
 
   /// A colour for an account id: FNV-1a of its bytes, so it is the same on every machine and every run.
