@@ -10,6 +10,11 @@ let modules: [Target] = [
   .target(name: "TribeBoardFlow", dependencies: ["TribeBoardCore"]),
   // Mock services over an in-memory world: faults, latency, the simulated clock, seeded ids.
   .target(name: "TribeBoardMocks", dependencies: ["TribeBoardCore"]),
+  // The services' HTTP contract: the OpenAPI document (embedded by the plugin), its JSON bodies and problems.
+  .target(
+    name: "TribeBoardAPI", dependencies: ["TribeBoardCore"], exclude: ["openapi.yaml"],
+    plugins: ["EmbedScenariosPlugin"]
+  ),
   // The YAML scenario model, loader, writer and schema; Flow for the screen ids that `expect` steps name.
   .target(
     name: "TribeBoardScenarios",
@@ -54,12 +59,14 @@ let modules: [Target] = [
       "TribeBoardTranscripts",
     ]
   ),
-  // The browser front-end (`tribeboard serve`): the phones as HTML, the controls, live over a socket.
+  // The browser front-end (`tribeboard serve`): the phones as HTML, the controls, live over a socket; the services
+  // and the control API over HTTP (`/api/`).
   .target(
     name: "TribeBoardBrowser",
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-      "TribeBoardMocks", "TribeBoardTranscripts", .product(name: "Hummingbird", package: "hummingbird"),
+      "TribeBoardMocks", "TribeBoardTranscripts", "TribeBoardAPI",
+      .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
@@ -113,7 +120,7 @@ let tools: [Target] = [
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
       "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-      "TribeBoardTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+      "TribeBoardTesting", "TribeBoardAPI", .product(name: "HummingbirdTesting", package: "hummingbird"),
       // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
       "tribeboard-bench",
     ]
@@ -128,6 +135,7 @@ let package = Package(
     .library(name: "TribeBoardCore", targets: ["TribeBoardCore"]),
     .library(name: "TribeBoardFlow", targets: ["TribeBoardFlow"]),
     .library(name: "TribeBoardMocks", targets: ["TribeBoardMocks"]),
+    .library(name: "TribeBoardAPI", targets: ["TribeBoardAPI"]),
     .library(name: "TribeBoardScenarios", targets: ["TribeBoardScenarios"]),
     .library(name: "TribeBoardRendering", targets: ["TribeBoardRendering"]),
     .library(name: "TribeBoardEngine", targets: ["TribeBoardEngine"]),

@@ -48,6 +48,7 @@ public final class MockEnvironment: Sendable {
   public func services(for device: MockDevice) -> Services {
     Services(
       auth: MockAuthService(backend: backend, device: device), data: MockDataService(backend: backend, device: device),
-      sync: MockCloudSyncService(backend: backend, device: device), device: device, clock: clock)
+      sync: MockCloudSyncService(backend: backend, device: device), device: device, clock: clock,
+      tokens: device)
   }
 }
