@@ -74,6 +74,15 @@ let modules: [Target] = [
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ]
   ),
+  // The services over HTTP: Remote auth, data and sync services implementing Core's protocols against the API
+  // (`tribeboard serve`'s, or a real backend's), with AsyncHTTPClient.
+  .target(
+    name: "TribeBoardRemote",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+    ]
+  ),
   // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
   .target(
     name: "TribeBoardSimulator",
@@ -93,8 +102,8 @@ let modules: [Target] = [
     name: "tribeboard",
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-      "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser", "TribeBoardMocks",
+      "TribeBoardRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
   ),
 ]
@@ -120,7 +129,8 @@ let tools: [Target] = [
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
       "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-      "TribeBoardTesting", "TribeBoardAPI", .product(name: "HummingbirdTesting", package: "hummingbird"),
+      "TribeBoardTesting", "TribeBoardAPI", "TribeBoardRemote",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
       // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
       "tribeboard-bench",
     ]
@@ -143,6 +153,7 @@ let package = Package(
     .library(name: "TribeBoardValidation", targets: ["TribeBoardValidation"]),
     .library(name: "TribeBoardTerminal", targets: ["TribeBoardTerminal"]),
     .library(name: "TribeBoardBrowser", targets: ["TribeBoardBrowser"]),
+    .library(name: "TribeBoardRemote", targets: ["TribeBoardRemote"]),
     .library(name: "TribeBoardSimulator", targets: ["TribeBoardSimulator"]),
     .library(name: "TribeBoardTesting", targets: ["TribeBoardTesting"]),
   ],
@@ -157,6 +168,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // The Remote services' HTTP client.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: modules + tools
 )

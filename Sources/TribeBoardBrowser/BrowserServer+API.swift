@@ -17,6 +17,9 @@ extension BrowserServer {
     let parameters: [String: String]
     let body: Data
     let bearer: String?
+    /// The phone calling, when the server serves the phones of a simulation run elsewhere in this process
+    /// (``LoopbackServices``): its device is the one the calls go through, as in-process.
+    var phone: MockDevice? = nil
 
     var backend: MockBackend { environment.backend }
     var now: Date { environment.clock.now() }
@@ -31,6 +34,8 @@ extension BrowserServer {
     /// The account calling: the one the bearer token was issued to. A missing or unknown token is refused as
     /// `sessionExpired` (401), as a run-out one is when the call is admitted.
     func caller() throws(AppError) -> Caller {
+      // A phone of a simulation's own: its device carries the token, which the call's admission checks.
+      if let phone { return Caller(device: phone, environment: environment) }
       guard let bearer, !bearer.isEmpty else {
         throw AppError(
           .sessionExpired, "This call needs a bearer token: sign in first (POST /api/auth/sign-in).",
@@ -51,10 +56,16 @@ extension BrowserServer {
     let clock: SimulatedClock
 
     init(user: UserID, token: String, environment: MockEnvironment) {
-      self.user = user
-      device = MockDevice(
-        user: user, onboardingCompleted: true,
-        session: AuthSession(user: UserProfile(id: user, name: user, email: ""), token: token))
+      self.init(
+        device: MockDevice(
+          user: user, onboardingCompleted: true,
+          session: AuthSession(user: UserProfile(id: user, name: user, email: ""), token: token)),
+        environment: environment)
+    }
+
+    init(device: MockDevice, environment: MockEnvironment) {
+      user = device.user
+      self.device = device
       data = MockDataService(backend: environment.backend, device: device)
       sync = MockCloudSyncService(backend: environment.backend, device: device)
       backend = environment.backend
@@ -104,10 +115,13 @@ extension BrowserServer {
 
   typealias APIRoute = @Sendable (APIRequest) async throws -> APIAnswer
 
+  /// Adds a route of the services: its method, its path and what it does.
+  typealias Register = (HTTPRequest.Method, String, @escaping APIRoute) -> Void
+
   /// Adds the services' routes and the control API under `/api` (the default simulation) and `/s/:id/api`.
   func addAPI(to router: Router<Context>) {
     for prefix in ["/api", "/s/:id/api"] {
-      addServices(to: router, prefix: prefix)
+      Self.addServices(prefix: prefix) { method, path, route in api(router, method, path, route) }
       addControl(to: router, prefix: prefix)
       router.get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
         Self.apiResponse(.text(APIDocument.yaml, type: APIDocument.mediaType), cors: nil)
@@ -226,42 +240,43 @@ extension BrowserServer {
 // MARK: The services
 
 extension BrowserServer {
-  private func addServices(to router: Router<Context>, prefix p: String) {
-    addAuth(to: router, prefix: p)
-    addFamilies(to: router, prefix: p)
-    addContent(to: router, prefix: p)
+  /// Every route of the three services under `p`, given to `api`.
+  static func addServices(prefix p: String, _ api: Register) {
+    addAuth(prefix: p, api)
+    addFamilies(prefix: p, api)
+    addContent(prefix: p, api)
   }
 
-  private func addAuth(to router: Router<Context>, prefix p: String) {
-    api(router, .post, p + "/auth/sign-in") { call in
+  private static func addAuth(prefix p: String, _ api: Register) {
+    api(.post, p + "/auth/sign-in") { call in
       let body = try call.decode(Wire.SignInRequest.self)
       var identities: ProviderIdentities = [:]
       if let identity = body.identity { identities[identity.provider] = identity.model }
-      let device = MockDevice(user: body.user, onboardingCompleted: true, identities: identities)
+      let device = call.phone ?? MockDevice(user: body.user, onboardingCompleted: true, identities: identities)
       let auth = MockAuthService(backend: call.backend, device: device)
       return .body(Wire.SignInResult(try await auth.signIn(with: body.provider)))
     }
-    api(router, .post, p + "/auth/sign-up") { call in
+    api(.post, p + "/auth/sign-up") { call in
       let body = try call.decode(Wire.SignUpRequest.self)
       var identities: ProviderIdentities = [:]
       identities[body.identity.provider] = body.identity.model
-      let device = MockDevice(user: body.user, onboardingCompleted: true, identities: identities)
+      let device = call.phone ?? MockDevice(user: body.user, onboardingCompleted: true, identities: identities)
       let auth = MockAuthService(backend: call.backend, device: device)
       return .body(Wire.Session(try await auth.signUp(body.identity.model)), status: .created)
     }
-    api(router, .post, p + "/auth/verify") { call in
+    api(.post, p + "/auth/verify") { call in
       let body = try call.decode(Wire.VerifyRequest.self)
-      let device = MockDevice(user: body.challenge.user.id, onboardingCompleted: true)
+      let device = call.phone ?? MockDevice(user: body.challenge.user.id, onboardingCompleted: true)
       let auth = MockAuthService(backend: call.backend, device: device)
       return .body(Wire.Session(try await auth.verify(body.challenge.model, code: body.code)))
     }
-    api(router, .post, p + "/auth/resend-code") { call in
+    api(.post, p + "/auth/resend-code") { call in
       let body = try call.decode(Wire.ResendRequest.self)
-      let device = MockDevice(user: body.challenge.user.id, onboardingCompleted: true)
+      let device = call.phone ?? MockDevice(user: body.challenge.user.id, onboardingCompleted: true)
       let auth = MockAuthService(backend: call.backend, device: device)
       return .body(Wire.Challenge(try await auth.resendCode(for: body.challenge.model)))
     }
-    api(router, .post, p + "/auth/refresh") { call in
+    api(.post, p + "/auth/refresh") { call in
       let body = try call.decode(Wire.RefreshRequest.self)
       guard let refresh = body.refreshToken else {
         throw Wire.Invalid(reason: "the body has no “refreshToken” field")
@@ -270,7 +285,7 @@ extension BrowserServer {
       let auth = MockAuthService(backend: call.backend, device: device)
       return .body(Wire.Session(try await auth.refresh(session)))
     }
-    api(router, .post, p + "/auth/session") { call in
+    api(.post, p + "/auth/session") { call in
       let body = call.body.isEmpty ? Wire.RefreshRequest(refreshToken: nil) : try call.decode(Wire.RefreshRequest.self)
       guard let refresh = body.refreshToken else { return .noContent }
       let (device, _) = Self.phone(of: call, refresh: refresh)
@@ -278,12 +293,14 @@ extension BrowserServer {
       guard let session = try await auth.currentSession() else { return .noContent }
       return .body(Wire.Session(session))
     }
-    api(router, .post, p + "/auth/sign-out") { call in
+    api(.post, p + "/auth/sign-out") { call in
       let body = call.body.isEmpty ? Wire.RefreshRequest(refreshToken: nil) : try call.decode(Wire.RefreshRequest.self)
-      let (device, _) = Self.phone(of: call, refresh: body.refreshToken ?? "")
+      let (device, session) = Self.phone(of: call, refresh: body.refreshToken ?? "")
+      // The mock forgets the tokens on the phone first, then the backend revokes them: the phone holds the ones
+      // the call names (a client forgets its own before it calls).
+      device.store(session)
       let auth = MockAuthService(backend: call.backend, device: device)
-      // The mock forgets the tokens on the phone first; the backend then revokes them.
-      if call.bearer != nil || body.refreshToken != nil { try await auth.signOut() }
+      if call.phone != nil || call.bearer != nil || body.refreshToken != nil { try await auth.signOut() }
       return .noContent
     }
   }
@@ -291,57 +308,62 @@ extension BrowserServer {
   /// A phone holding the session the call's bearer token and `refresh` belong to (the account the refresh token
   /// was issued to, so faults `on ACCOUNT` find it).
   private static func phone(of call: APIRequest, refresh: String) -> (MockDevice, AuthSession) {
+    if let phone = call.phone {
+      let session = AuthSession(
+        user: UserProfile(id: phone.user, name: phone.user, email: ""), token: call.bearer ?? "", refreshToken: refresh)
+      return (phone, session)
+    }
     let user = call.backend.account(holdingRefreshToken: refresh) ?? ""
     let session = AuthSession(
       user: UserProfile(id: user, name: user, email: ""), token: call.bearer ?? "", refreshToken: refresh)
     return (MockDevice(user: user, onboardingCompleted: true, session: session), session)
   }
 
-  private func addFamilies(to router: Router<Context>, prefix p: String) {
-    api(router, .post, p + "/families") { call in
+  private static func addFamilies(prefix p: String, _ api: Register) {
+    api(.post, p + "/families") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.NewFamily.self)
       return .body(
         Wire.FamilyBody(try await caller.data.createFamily(named: body.name, creator: caller.user)), status: .created)
     }
-    api(router, .get, p + "/families") { call in
+    api(.get, p + "/families") { call in
       let caller = try call.caller()
       return .body(try await caller.data.families(for: caller.user).map(Wire.FamilyBody.init))
     }
-    api(router, .get, p + "/family-codes/:code") { call in
+    api(.get, p + "/family-codes/:code") { call in
       let caller = try call.caller()
       return .body(Wire.Preview(try await caller.data.findFamily(code: call.parameter("code"))))
     }
-    api(router, .post, p + "/families/:family/members") { call in
+    api(.post, p + "/families/:family/members") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.RoleBody.self)
       let membership = try await caller.data.joinFamily(call.parameter("family"), user: caller.user, role: body.role)
       return .body(Wire.MembershipBody(membership), status: .created)
     }
-    api(router, .get, p + "/families/:family/members") { call in
+    api(.get, p + "/families/:family/members") { call in
       let caller = try call.caller()
       let family = call.parameter("family")
       try caller.member(of: family)
       return .body(try await caller.data.members(of: family).map(Wire.MemberBody.init))
     }
-    api(router, .put, p + "/families/:family/members/:user/role") { call in
+    api(.put, p + "/families/:family/members/:user/role") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.RoleBody.self)
       try await caller.data.changeRole(
         of: call.parameter("user"), in: call.parameter("family"), to: body.role, by: caller.user)
       return .noContent
     }
-    api(router, .delete, p + "/families/:family/members/:user") { call in
+    api(.delete, p + "/families/:family/members/:user") { call in
       let caller = try call.caller()
       try await caller.data.removeMember(call.parameter("user"), from: call.parameter("family"), by: caller.user)
       return .noContent
     }
-    api(router, .post, p + "/families/:family/code") { call in
+    api(.post, p + "/families/:family/code") { call in
       let caller = try call.caller()
       return .body(
         Wire.FamilyBody(try await caller.data.regenerateCode(for: call.parameter("family"), by: caller.user)))
     }
-    api(router, .get, p + "/users/:user/profile") { call in
+    api(.get, p + "/users/:user/profile") { call in
       let caller = try call.caller()
       let user = call.parameter("user")
       guard call.backend.shareAFamily(caller.user, user) else {
@@ -349,35 +371,35 @@ extension BrowserServer {
       }
       return .body(Wire.User(try await caller.data.profile(of: user)))
     }
-    api(router, .get, p + "/users/:user/notification-preferences") { call in
+    api(.get, p + "/users/:user/notification-preferences") { call in
       let caller = try call.caller()
       try caller.isSelf(call.parameter("user"))
       return .body(Wire.Preferences(try await caller.data.notificationPreferences(of: caller.user)))
     }
-    api(router, .put, p + "/users/:user/notification-preferences") { call in
+    api(.put, p + "/users/:user/notification-preferences") { call in
       let caller = try call.caller()
       try caller.isSelf(call.parameter("user"))
       let body = try call.decode(Wire.Preferences.self)
       try await caller.data.setNotificationPreferences(body.model, for: caller.user)
       return .noContent
     }
-    api(router, .post, p + "/sync/setup") { call in
+    api(.post, p + "/sync/setup") { call in
       try await call.caller().sync.performInitialSetup()
       return .noContent
     }
-    api(router, .post, p + "/families/:family/sync") { call in
+    api(.post, p + "/families/:family/sync") { call in
       let caller = try call.caller()
       let family = call.parameter("family")
       try caller.member(of: family)
       return .body(Wire.SyncStatusBody(try await caller.sync.sync(family)))
     }
-    api(router, .post, p + "/share-codes") { call in
+    api(.post, p + "/share-codes") { call in
       let caller = try call.caller()
       let family = try call.decode(Wire.FamilyBody.self)
       try caller.member(of: family.id)
       return .body(Wire.ShareCodeBody(await caller.sync.shareCode(for: family.model)))
     }
-    api(router, .post, p + "/changes") { call in
+    api(.post, p + "/changes") { call in
       let caller = try call.caller()
       let change = try call.decode(Wire.PendingChangeBody.self).model()
       try caller.isSelf(change.author)
@@ -385,84 +407,84 @@ extension BrowserServer {
     }
   }
 
-  private func addContent(to router: Router<Context>, prefix p: String) {
-    api(router, .get, p + "/families/:family/events") { call in
+  private static func addContent(prefix p: String, _ api: Register) {
+    api(.get, p + "/families/:family/events") { call in
       let (caller, family) = try Self.reader(call, .viewCalendar)
       return .body(try await caller.data.events(in: family).map(Wire.Event.init))
     }
-    api(router, .post, p + "/families/:family/events") { call in
+    api(.post, p + "/families/:family/events") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.NewEventBody.self)
       let event = try await caller.data.addEvent(body.model, to: call.parameter("family"), by: caller.user)
       return .body(Wire.Event(event), status: .created)
     }
-    api(router, .get, p + "/families/:family/tasks") { call in
+    api(.get, p + "/families/:family/tasks") { call in
       let (caller, family) = try Self.reader(call, .viewAllTasks, .viewOwnTasks)
       return .body(try await caller.data.tasks(in: family).map(Wire.Task.init))
     }
-    api(router, .post, p + "/families/:family/tasks") { call in
+    api(.post, p + "/families/:family/tasks") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.NewTaskBody.self)
       let task = try await caller.data.addTask(body.model, to: call.parameter("family"), by: caller.user)
       return .body(Wire.Task(task), status: .created)
     }
-    api(router, .put, p + "/tasks/:task/status") { call in
+    api(.put, p + "/tasks/:task/status") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.StatusBody.self)
       try await caller.data.setStatus(body.status, ofTask: call.parameter("task"), by: caller.user)
       return .noContent
     }
-    api(router, .put, p + "/tasks/:task/assignee") { call in
+    api(.put, p + "/tasks/:task/assignee") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.AssigneeBody.self)
       try await caller.data.assign(task: call.parameter("task"), to: body.assignee, by: caller.user)
       return .noContent
     }
-    api(router, .get, p + "/families/:family/messages") { call in
+    api(.get, p + "/families/:family/messages") { call in
       let (caller, family) = try Self.reader(call, .viewMessages)
       return .body(try await caller.data.messages(in: family).map(Wire.Message.init))
     }
-    api(router, .post, p + "/families/:family/messages") { call in
+    api(.post, p + "/families/:family/messages") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.TextBody.self)
       let message = try await caller.data.sendMessage(body.text, to: call.parameter("family"), by: caller.user)
       return .body(Wire.Message(message), status: .created)
     }
-    api(router, .get, p + "/families/:family/notices") { call in
+    api(.get, p + "/families/:family/notices") { call in
       let (caller, family) = try Self.reader(call, .viewMessages)
       return .body(try await caller.data.notices(in: family).map(Wire.NoticeBody.init))
     }
-    api(router, .post, p + "/families/:family/notices") { call in
+    api(.post, p + "/families/:family/notices") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.TextBody.self)
       let notice = try await caller.data.postNotice(body.text, to: call.parameter("family"), by: caller.user)
       return .body(Wire.NoticeBody(notice), status: .created)
     }
-    api(router, .put, p + "/notices/:notice/pinned") { call in
+    api(.put, p + "/notices/:notice/pinned") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.PinnedBody.self)
       try await caller.data.setPinned(body.pinned, notice: call.parameter("notice"), by: caller.user)
       return .noContent
     }
-    api(router, .get, p + "/families/:family/unread") { call in
+    api(.get, p + "/families/:family/unread") { call in
       let (caller, family) = try Self.reader(call, .viewMessages)
       return .body(try await caller.data.unreadMessages(in: family, for: caller.user))
     }
-    api(router, .put, p + "/families/:family/read-marker") { call in
+    api(.put, p + "/families/:family/read-marker") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.ReadMarkerBody.self)
       try await caller.data.markRead(in: call.parameter("family"), through: body.message, by: caller.user)
       return .noContent
     }
-    api(router, .get, p + "/families/:family/routes") { call in
+    api(.get, p + "/families/:family/routes") { call in
       let (caller, family) = try Self.reader(call, .viewSchoolRun)
       return .body(try await caller.data.routes(in: family).map(Wire.Route.init))
     }
-    api(router, .get, p + "/families/:family/pickups") { call in
+    api(.get, p + "/families/:family/pickups") { call in
       let (caller, family) = try Self.reader(call, .viewSchoolRun)
       return .body(try await caller.data.pickups(in: family).map(Wire.PickupBody.init))
     }
-    api(router, .put, p + "/pickups/:pickup/driver") { call in
+    api(.put, p + "/pickups/:pickup/driver") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.DriverBody.self)
       try await caller.data.setDriver(body.driver, ofPickup: call.parameter("pickup"), by: caller.user)
