@@ -110,6 +110,32 @@ import TribeBoardScenarios
     #expect(await simulation.version > before)
   }
 
+  @Test func eachSimulationHasItsOwnServices() async throws {
+    let server = try await Self.server()
+    let other = try await server.store.create(try BundledScenarios.scenario(named: "family-admin"), reference: "x")
+    try await Self.test(server) { client in
+      let session = try await Self.signIn(client, "mark", provider: "google", prefix: "/s/\(other.id)/api")
+      try await client.execute(
+        uri: "/s/\(other.id)/api/families/johnsons/tasks", method: .post,
+        headers: Self.headers(bearer: session.accessToken), body: ByteBuffer(string: #"{"title":"Only here"}"#)
+      ) { #expect($0.status == .created) }
+      // The default simulation's world has neither the task nor the session.
+      try await client.execute(
+        uri: "/api/families/johnsons/tasks", method: .get, headers: Self.headers(bearer: session.accessToken)
+      ) { #expect($0.status == .unauthorized) }
+      try await client.execute(uri: "/s/no-such-simulation/api/families", method: .get) { response in
+        #expect(response.status == .notFound)
+        let problem = try Self.problem(response)
+        #expect(problem.code == "notFound")
+      }
+    }
+    #expect(await other.environment.backend.tasks(of: "johnsons").contains { $0.title == "Only here" })
+    #expect(
+      await !server.store.defaultSimulation.environment.backend.tasks(of: "johnsons").contains {
+        $0.title == "Only here"
+      })
+  }
+
   @Test func aChangeOnThePageIsSeenByTheAPI() async throws {
     let server = try await Self.server()
     let simulation = await server.store.defaultSimulation
