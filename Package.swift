@@ -10,6 +10,11 @@ let modules: [Target] = [
   .target(name: "TribeBoardFlow", dependencies: ["TribeBoardCore"]),
   // Mock services over an in-memory world: faults, latency, the simulated clock, seeded ids.
   .target(name: "TribeBoardMocks", dependencies: ["TribeBoardCore"]),
+  // The services' HTTP contract: the OpenAPI document (embedded by the plugin), its JSON bodies and problems.
+  .target(
+    name: "TribeBoardAPI", dependencies: ["TribeBoardCore"], exclude: ["openapi.yaml"],
+    plugins: ["EmbedScenariosPlugin"]
+  ),
   // The YAML scenario model, loader, writer and schema; Flow for the screen ids that `expect` steps name.
   .target(
     name: "TribeBoardScenarios",
@@ -55,17 +60,28 @@ let modules: [Target] = [
       "TribeBoardTranscripts",
     ]
   ),
-  // The browser front-end (`tribeboard serve`): the phones as HTML, the controls, live over a socket.
+  // The browser front-end (`tribeboard serve`): the phones as HTML, the controls, live over a socket; the services
+  // and the control API over HTTP (`/api/`).
   .target(
     name: "TribeBoardBrowser",
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-      "TribeBoardMocks", "TribeBoardTranscripts", .product(name: "Hummingbird", package: "hummingbird"),
+      "TribeBoardMocks", "TribeBoardTranscripts", "TribeBoardAPI",
+      .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
       .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ]
+  ),
+  // The services over HTTP: Remote auth, data and sync services implementing Core's protocols against the API
+  // (`tribeboard serve`'s, or a real backend's), with AsyncHTTPClient.
+  .target(
+    name: "TribeBoardRemote",
+    dependencies: [
+      "TribeBoardCore", "TribeBoardAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
     ]
   ),
   // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
@@ -87,8 +103,8 @@ let modules: [Target] = [
     name: "tribeboard",
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
-      "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser", "TribeBoardMocks",
+      "TribeBoardRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
   ),
 ]
@@ -114,7 +130,8 @@ let tools: [Target] = [
     dependencies: [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
       "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
-      "TribeBoardTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+      "TribeBoardTesting", "TribeBoardAPI", "TribeBoardRemote",
+      .product(name: "HummingbirdTesting", package: "hummingbird"),
       // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
       "tribeboard-bench",
     ]
@@ -129,6 +146,7 @@ let package = Package(
     .library(name: "TribeBoardCore", targets: ["TribeBoardCore"]),
     .library(name: "TribeBoardFlow", targets: ["TribeBoardFlow"]),
     .library(name: "TribeBoardMocks", targets: ["TribeBoardMocks"]),
+    .library(name: "TribeBoardAPI", targets: ["TribeBoardAPI"]),
     .library(name: "TribeBoardScenarios", targets: ["TribeBoardScenarios"]),
     .library(name: "TribeBoardRendering", targets: ["TribeBoardRendering"]),
     .library(name: "TribeBoardEngine", targets: ["TribeBoardEngine"]),
@@ -136,6 +154,7 @@ let package = Package(
     .library(name: "TribeBoardValidation", targets: ["TribeBoardValidation"]),
     .library(name: "TribeBoardTerminal", targets: ["TribeBoardTerminal"]),
     .library(name: "TribeBoardBrowser", targets: ["TribeBoardBrowser"]),
+    .library(name: "TribeBoardRemote", targets: ["TribeBoardRemote"]),
     .library(name: "TribeBoardSimulator", targets: ["TribeBoardSimulator"]),
     .library(name: "TribeBoardTesting", targets: ["TribeBoardTesting"]),
   ],
@@ -150,6 +169,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // The Remote services' HTTP client.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: modules + tools
 )

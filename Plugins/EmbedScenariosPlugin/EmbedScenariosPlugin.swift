@@ -5,11 +5,25 @@ import PackagePlugin
 /// TribeBoardScenarios, so the built-in scenarios travel inside the `tribeboard` binary, and every golden
 /// transcript, `Scenarios/NAME/*.transcript`, into TribeBoardTesting, so another package's tests can compare with
 /// them; and the page's own files, `Sources/TribeBoardRendering/Assets/*` (stylesheet, script, icons, logo), into
-/// TribeBoardRendering, so the binary serves them with nothing beside it. SwiftPM lists the files when it plans the
+/// TribeBoardRendering, so the binary serves them with nothing beside it; and the services' OpenAPI document,
+/// `Sources/TribeBoardAPI/openapi.yaml`, into TribeBoardAPI. SwiftPM lists the files when it plans the
 /// build: after adding one, `touch Package.swift`.
 @main
 struct EmbedScenariosPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    if target.name == "TribeBoardAPI" {
+      let file = target.directoryURL.appending(path: "openapi.yaml")
+      let output = context.pluginWorkDirectoryURL.appending(path: "APIDocumentFile.swift")
+      return [
+        .buildCommand(
+          displayName: "Embedding the OpenAPI document",
+          executable: try context.tool(named: "EmbedScenarios").url,
+          arguments: ["--document", output.path, file.path],
+          inputFiles: [file],
+          outputFiles: [output]
+        )
+      ]
+    }
     if target.name == "TribeBoardRendering" {
       let folder = target.directoryURL.appending(path: "Assets")
       let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

@@ -2,9 +2,25 @@
 // Usage: EmbedScenarios OUTPUT.swift SCENARIO.yaml...
 //        EmbedScenarios --transcripts OUTPUT.swift Scenarios/NAME/JOURNEY.transcript...
 //        EmbedScenarios --assets OUTPUT.swift Sources/TribeBoardRendering/Assets/FILE...
+//        EmbedScenarios --document OUTPUT.swift Sources/TribeBoardAPI/openapi.yaml
 import Foundation
 
 var arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--document", arguments.count == 3 {
+  let output = arguments[arguments.startIndex + 1]
+  let text = try String(contentsOf: URL(fileURLWithPath: arguments[arguments.startIndex + 2]), encoding: .utf8)
+  let swift = """
+    // Generated at build time from Sources/TribeBoardAPI/openapi.yaml by the EmbedScenarios plugin. Do not edit.
+
+    extension APIDocument {
+      /// The OpenAPI document, as the file holds it.
+      public static let yaml = \(literal(text))
+    }
+
+    """
+  try swift.write(to: URL(fileURLWithPath: output), atomically: true, encoding: .utf8)
+  exit(0)
+}
 let transcripts = arguments.first == "--transcripts"
 let assets = arguments.first == "--assets"
 if transcripts || assets { arguments = arguments.dropFirst() }

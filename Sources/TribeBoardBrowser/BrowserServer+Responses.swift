@@ -89,38 +89,76 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
   private func checked(
     _ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response
   ) async -> Response {
-    guard let authority = request.head.authority, allows(host: Self.hostname(authority)) else {
-      return BrowserServer.page(
-        .misdirectedRequest, title: "Wrong address", "This server answers to its own address only.")
+    let api = Self.isAPI(request.uri.path)
+    let origin = request.headers[.origin]
+    // The one other origin allowed to call the API from a browser (`--cors`), when it is the caller.
+    let corsOrigin = api && options.cors != nil && origin == options.cors ? options.cors : nil
+    func refuse(_ status: HTTPResponse.Status, _ title: String, _ text: String) -> Response {
+      api
+        ? BrowserServer.problemResponse(
+          .init(status: Int(status.code), title: title, detail: text), cors: corsOrigin)
+        : BrowserServer.page(status, title: title, text)
     }
-    if request.method == .post || request.headers[.upgrade] != nil, let origin = request.headers[.origin] {
+    guard let authority = request.head.authority, allows(host: Self.hostname(authority)) else {
+      return refuse(.misdirectedRequest, "Wrong address", "This server answers to its own address only.")
+    }
+    if let corsOrigin, request.method == .options {
+      var headers = BrowserServer.apiHeaders(type: "text/plain", cors: corsOrigin)
+      headers[.contentType] = nil
+      headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE"
+      headers[.accessControlAllowHeaders] = "Authorization, Content-Type, X-TribeBoard-Token"
+      headers[.accessControlMaxAge] = "600"
+      return Response(status: .noContent, headers: headers)
+    }
+    if request.method != .get || request.headers[.upgrade] != nil, let origin, corsOrigin == nil {
       guard let url = URL(string: origin), let host = url.host, allows(host: host) else {
-        return BrowserServer.page(.forbidden, title: "Refused", "Changes are taken from this server's own pages only.")
+        return refuse(.forbidden, "Refused", "Changes are taken from this server's own pages only.")
       }
     }
     var setCookie: String?
     if let token = options.token {
       let cookie = request.headers[.cookie].flatMap { Self.cookie(Self.tokenCookie, in: $0) }
-      let given = request.uri.queryParameters.get("token")
+      let given = request.uri.queryParameters.get("token") ?? request.headers[Self.tokenHeader]
       guard cookie == token || given == token else {
-        return BrowserServer.page(
-          .unauthorized, title: "Token needed",
-          "This server listens beyond this computer: open the address it printed, with its token.")
+        return api
+          ? refuse(
+            .unauthorized, "Run token needed",
+            "This server listens beyond this computer: send the token of the address it printed, as the "
+              + "X-TribeBoard-Token header or ?token=.")
+          : refuse(
+            .unauthorized, "Token needed",
+            "This server listens beyond this computer: open the address it printed, with its token.")
       }
-      if cookie != token { setCookie = "\(Self.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+      if cookie != token, !api { setCookie = "\(Self.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict" }
     }
     var response: Response
     do {
       response = try await next(request, context)
     } catch let error as HTTPError {
-      response = Self.page(for: error.status, message: error.body)
+      response =
+        api
+        ? BrowserServer.problemResponse(BrowserServer.problem(for: error.status, message: error.body), cors: corsOrigin)
+        : Self.page(for: error.status, message: error.body)
     } catch let error as any HTTPResponseError {
-      response = Self.page(for: error.status, message: nil)
+      response =
+        api
+        ? BrowserServer.problemResponse(BrowserServer.problem(for: error.status, message: nil), cors: corsOrigin)
+        : Self.page(for: error.status, message: nil)
     } catch {
-      response = BrowserServer.page(.internalServerError, title: "Something went wrong", "\(error)")
+      response = refuse(.internalServerError, "Something went wrong", "\(error)")
     }
     if let setCookie { response.headers[.setCookie] = setCookie }
     return response
+  }
+
+  /// The header an API client sends the per-run token in (the page sends it in the address, then a cookie).
+  static var tokenHeader: HTTPField.Name { BrowserServer.tokenHeaderName }
+
+  /// Whether `path` is the services' or the control API's (`/api/…`, `/s/ID/api/…`): answered with problem details.
+  static func isAPI(_ path: String) -> Bool {
+    if path == "/api" || path.hasPrefix("/api/") { return true }
+    let parts = path.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+    return parts.count >= 4 && parts[1] == "s" && (parts[3] == "api" || parts[3].hasPrefix("api/"))
   }
 
   static func page(for status: HTTPResponse.Status, message: String?) -> Response {

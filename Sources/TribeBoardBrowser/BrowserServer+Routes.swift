@@ -58,6 +58,7 @@ extension BrowserServer {
         await simulation.savedScenario(), name: "\(HTMLName.file(name))-saved.yaml", type: "application/yaml")
     }
     router.get("/s/:id/events") { _, context in try await events(simulation(context)) }
+    addAPI(to: router)
     return router
   }
 

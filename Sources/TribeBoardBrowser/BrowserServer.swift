@@ -37,11 +37,15 @@ public struct BrowserServer: Sendable {
     /// The most simulations made with "New simulation" at once, and how long one unused and unwatched is kept.
     public var limit: Int
     public var idleLimit: Duration
+    /// The one origin whose pages may call the API from a browser (CORS); `nil`: none but this server's own.
+    public var cors: String?
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, pace: Pace = .instant,
-      verbose: Bool = false, folder: URL? = nil, limit: Int = 64, idleLimit: Duration = .seconds(1800)
+      verbose: Bool = false, folder: URL? = nil, limit: Int = 64, idleLimit: Duration = .seconds(1800),
+      cors: String? = nil
     ) {
+      self.cors = cors
       self.host = host
       self.port = port
       self.token = token

@@ -2,6 +2,7 @@ import Foundation
 import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardFlow
+import TribeBoardMocks
 import TribeBoardScenarios
 import TribeBoardTranscripts
 
@@ -297,6 +298,30 @@ package actor LiveSimulation {
   private func address() -> String {
     "?scenario=\(simulator.scenario.name.queryEscaped)"
       + (position.map { "&go=\($0.queryEscaped)" } ?? "")
+  }
+
+  // MARK: The services over HTTP
+
+  /// The mock world as it is now (a reset or a scenario switch makes a new one).
+  var environment: MockEnvironment { simulator.environment }
+
+  /// Runs `call`, a call of the services' HTTP API, in this simulation's turn, so it never interleaves with a page's
+  /// step. After one that may have changed the world (`changing`), every open phone loads its screen again and the
+  /// windows watching are told, as they are after a step on the page: an HTTP client is one more phone.
+  func serve<T: Sendable>(changing: Bool, _ call: @Sendable (MockEnvironment) async throws -> T) async throws -> T {
+    lastUsed = .now
+    let result: Result<T, any Error>
+    do {
+      result = .success(try await call(simulator.environment))
+    } catch {
+      result = .failure(error)
+    }
+    if changing {
+      await simulator.refreshOpenPhones()
+      lastScreen = nil
+      changed()
+    }
+    return try result.get()
   }
 
   // MARK: Watching

@@ -13,7 +13,7 @@ public struct FamilyTask: Equatable, Hashable, Sendable, Identifiable {
   public var updatedAt: Date?
   public var updatedBy: UserID?
 
-  public enum Status: String, CaseIterable, Sendable {
+  public enum Status: String, CaseIterable, Codable, Sendable {
     case open, done
   }
 

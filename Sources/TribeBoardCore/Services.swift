@@ -27,6 +27,20 @@ public protocol AppClock: Sendable {
   func now() -> Date
 }
 
+/// Where the session's tokens live between calls, as a phone's keychain holds them: the part of the services'
+/// contract that no method signature shows. The ``AuthService`` writes it (sign-in, sign-up, verify, refresh, sign
+/// out); the ``DataService`` and ``CloudSyncService`` read the access token from it and send it with every call,
+/// which a backend checks (the caller's identity is the token's account, whatever user id a call names). After a
+/// refresh, the next call carries the new token because the refresh stored it here.
+public protocol TokenStore: Sendable {
+  /// The access token every call carries; `nil` when signed out.
+  var accessToken: String? { get }
+  /// The token that buys a new access token; `nil` when signed out.
+  var refreshToken: String? { get }
+  /// Keeps `session`'s tokens, or forgets them when `nil`.
+  func store(_ session: AuthSession?)
+}
+
 /// Every service the app uses, passed to the flow as one value.
 public struct Services: Sendable {
   public var auth: any AuthService
@@ -34,15 +48,18 @@ public struct Services: Sendable {
   public var sync: any CloudSyncService
   public var device: any DeviceStore
   public var clock: any AppClock
+  /// The session's tokens: written by `auth`, read by `data` and `sync` (see ``TokenStore``).
+  public var tokens: any TokenStore
 
   public init(
     auth: any AuthService, data: any DataService, sync: any CloudSyncService, device: any DeviceStore,
-    clock: any AppClock
+    clock: any AppClock, tokens: any TokenStore
   ) {
     self.auth = auth
     self.data = data
     self.sync = sync
     self.device = device
     self.clock = clock
+    self.tokens = tokens
   }
 }

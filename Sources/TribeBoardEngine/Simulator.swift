@@ -277,6 +277,17 @@ public final class Simulator {
     if state.retry == nil, state.error != nil { state.error = nil }
   }
 
+  /// Refreshes every open phone's screen, after someone outside the simulation (a client of the services' HTTP API)
+  /// changed the world under them.
+  package func refreshOpenPhones() async {
+    for user in openPhones {
+      guard var phone = phones[user] else { continue }
+      let services = phone.services
+      await flow.refresh(&phone.state, services: services)
+      phones[user] = phone
+    }
+  }
+
   /// Refreshes the acting person's screen, after the world or the clock changed under it.
   func refresh() async {
     guard var phone = phones[actingUser] else { return }

@@ -77,7 +77,7 @@ public struct Flow: Sendable {
   ) async throws(AppError) {
     // The calls that enter renew the session they run in, as every call of a signed-in person does
     // (``authorized(_:_:_:)``): slow ones can outlive the access token just issued.
-    let renewal = SessionRenewal(session, auth: services.auth)
+    let renewal = SessionRenewal(session, services: services)
     var services = services
     services.data = RenewingDataService(base: services.data, renewal: renewal)
     services.sync = RenewingSyncService(base: services.sync, renewal: renewal)
@@ -169,7 +169,7 @@ public struct Flow: Sendable {
       }
     }
     guard let session = state.session.auth else { return try await body(&state, services) }
-    let renewal = SessionRenewal(session, auth: services.auth)
+    let renewal = SessionRenewal(session, services: services)
     var renewing = services
     renewing.data = RenewingDataService(base: services.data, renewal: renewal)
     renewing.sync = RenewingSyncService(base: services.sync, renewal: renewal)

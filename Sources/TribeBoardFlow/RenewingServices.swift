@@ -5,12 +5,18 @@ import TribeBoardCore
 /// `sessionExpired` (its access token ran out, perhaps while an earlier slow call was under way) gets a new access
 /// token from the refresh token and is sent once more, so slow calls never sign anyone out while the session can be
 /// renewed. A renewal that fails gives `sessionExpired`.
+///
+/// The call sent again reaches the data or sync service with the new access token through the ``TokenStore`` of
+/// the ``Services``: the renewal stores the fresh session there itself, so nothing depends on how an auth
+/// implementation keeps it.
 final class SessionRenewal: Sendable {
   private let auth: any AuthService
+  private let tokens: any TokenStore
   private let sessions: Mutex<(current: AuthSession, renewed: [AuthSession])>
 
-  init(_ session: AuthSession, auth: any AuthService) {
-    self.auth = auth
+  init(_ session: AuthSession, services: Services) {
+    auth = services.auth
+    tokens = services.tokens
     sessions = Mutex((session, []))
   }
 
@@ -24,6 +30,7 @@ final class SessionRenewal: Sendable {
     } catch  where error.code == .sessionExpired {
       let session = sessions.withLock { $0.current }
       let fresh = try await auth.refresh(session)
+      if tokens.accessToken != fresh.token || tokens.refreshToken != fresh.refreshToken { tokens.store(fresh) }
       sessions.withLock { sessions in
         sessions.current = fresh
         sessions.renewed.append(fresh)

@@ -31,6 +31,28 @@ extension MockBackend {
     storage.withLock { $0.state.unreadMessages(of: user, in: family)?.count }
   }
 
+  /// The account an access token was issued to, live or run out; `nil` for a token the backend never issued or has
+  /// revoked. For a server, which learns the caller from the token (whether it is still live is checked when the
+  /// call is admitted, at the time the call was sent).
+  public func account(holdingAccessToken token: String) -> UserID? {
+    storage.withLock { $0.state.auth.accessTokens[token]?.user }
+  }
+
+  /// The account a refresh token was issued to; `nil` for one the backend never issued or has revoked.
+  public func account(holdingRefreshToken token: String) -> UserID? {
+    storage.withLock { $0.state.auth.refreshTokens[token]?.user }
+  }
+
+  /// Whether `user` and `other` are members (active or not) of one family: who may read whose profile.
+  public func shareAFamily(_ user: UserID, _ other: UserID) -> Bool {
+    user == other
+      || storage.withLock { storage in
+        storage.state.store.families(of: user).contains {
+          storage.state.existingMembership(of: other, in: $0.id) != nil
+        }
+      }
+  }
+
   /// Accounts whose sign-in is locked now, and until when.
   public var signInLocks: [UserID: Date] {
     let now = clock.now()

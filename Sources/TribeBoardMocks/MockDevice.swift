@@ -3,7 +3,7 @@ import TribeBoardCore
 
 /// One person's phone: who holds it, whether they finished onboarding, the session it stores, and whether it has
 /// a network.
-public final class MockDevice: DeviceStore {
+public final class MockDevice: DeviceStore, TokenStore {
   /// What the phone remembers, as one value.
   ///
   /// Two memories that differ only in their ``cache`` are equal: like the screens' own copies of what they loaded,
@@ -93,6 +93,9 @@ public final class MockDevice: DeviceStore {
   public var token: String? {
     memory.withLock { $0.token }
   }
+
+  /// The stored access token (``TokenStore``'s name for ``token``).
+  public var accessToken: String? { token }
 
   /// The stored refresh token.
   public var refreshToken: String? {

@@ -74,7 +74,14 @@ extension Tribeboard {
       }
     }
 
+    @Option(
+      help: ArgumentHelp(
+        "process: the app calls the mock services in-process; http: through the Remote services (HTTP clients) "
+          + "against the same mocks served on loopback, as the API's document describes them.", valueName: "way"))
+    var via: Via = .process
+
     func run() async throws {
+      try await via.install()
       let paths = self.paths.isEmpty ? ["Scenarios"] : self.paths
       if self.paths.isEmpty && !FileManager.default.fileExists(atPath: "Scenarios") {
         throw usageError("There is no Scenarios/ folder here. Run from the project folder or give paths.")

@@ -39,7 +39,14 @@ extension Tribeboard {
       if screenReader && format == .jsonl { throw ValidationError("--screen-reader goes with --format text.") }
     }
 
+    @Option(
+      help: ArgumentHelp(
+        "process: the app calls the mock services in-process; http: through the Remote services (HTTP clients) "
+          + "against the same mocks served on loopback, as the API's document describes them.", valueName: "way"))
+    var via: Via = .process
+
     func run() async throws {
+      try await via.install()
       let loaded = try loadScenario(scenario)
       var journeys = loaded.journeys
       if let journey {

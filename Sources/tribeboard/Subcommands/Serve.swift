@@ -19,6 +19,10 @@ extension Tribeboard {
         Record (a transcript 'tribeboard check' replays) and Download scenario. Every window open on a \
         simulation follows it live; 'New simulation' makes another at its own address.
 
+        The mock services are served too, under /api/ (each other simulation's under /s/ID/api/), as the OpenAPI \
+        document at /api/openapi.yaml describes them, with a control API at /api/control (docs/api.md): an HTTP \
+        client is one more phone in the simulation's world.
+
         Listens on loopback only unless --host says otherwise; then it prints a warning and every page needs the \
         token printed in the address. Scenario files are read from the current folder (and the folders in it) \
         only, and nothing is ever written on the server.
@@ -53,6 +57,12 @@ extension Tribeboard {
           + "on reload (the repository's Sources/TribeBoardRendering/Assets).", valueName: "folder"))
     var assets: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Let pages from this origin (such as http://localhost:3000) call the services' API from a browser; none "
+          + "but the server's own pages otherwise.", valueName: "origin"))
+    var cors: String?
+
     @Option(help: .hidden)
     var idleSeconds: Int = 1800
 
@@ -62,6 +72,9 @@ extension Tribeboard {
       }
       guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }) else {
         throw ValidationError("--host must be an address such as 127.0.0.1, got '\(host)'.")
+      }
+      if let cors, URL(string: cors)?.scheme == nil || URL(string: cors)?.host == nil || cors.hasSuffix("/") {
+        throw ValidationError("--cors must be an origin such as http://localhost:3000, got '\(cors)'.")
       }
       if let assets,
         !FileManager.default.fileExists(atPath: URL(fileURLWithPath: assets).appending(path: "app.css").path)
@@ -89,7 +102,8 @@ extension Tribeboard {
       }
       let options = BrowserServer.Options(
         host: host, port: port, token: token, pace: pace, verbose: verbose,
-        folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), idleLimit: .seconds(idleSeconds))
+        folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), idleLimit: .seconds(idleSeconds),
+        cors: cors)
       let server = await BrowserServer(scenario: loaded, reference: scenario, options: options)
       let name = loaded.name
       let open = open

@@ -1,0 +1,649 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TribeBoardAPI
+import TribeBoardCore
+import TribeBoardMocks
+
+/// The services over HTTP (`/api/…` for the default simulation, `/s/ID/api/…` for another), as the OpenAPI
+/// document (`/api/openapi.yaml`) describes them: an HTTP client is one more phone in the simulation's world. Each
+/// call runs the in-process mock service as a phone of the caller's would, in the simulation's turn; bearer tokens
+/// are the mock auth's, checked (and run out) on the simulated clock; errors are problem details.
+extension BrowserServer {
+  /// What a route of the API is given: the world, the caller (from the bearer token), the path's parameters and
+  /// the body.
+  struct APIRequest: Sendable {
+    let environment: MockEnvironment
+    let parameters: [String: String]
+    let body: Data
+    let bearer: String?
+    /// The phone calling, when the server serves the phones of a simulation run elsewhere in this process
+    /// (``LoopbackServices``): its device is the one the calls go through, as in-process.
+    var phone: MockDevice? = nil
+
+    var backend: MockBackend { environment.backend }
+    var now: Date { environment.clock.now() }
+
+    func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    func decode<T: Decodable>(_ type: T.Type) throws(Wire.Invalid) -> T {
+      guard !body.isEmpty else { throw Wire.Invalid(reason: "this call needs a JSON body") }
+      return try Wire.decode(type, from: body)
+    }
+
+    /// The account calling: the one the bearer token was issued to. A missing or unknown token is refused as
+    /// `sessionExpired` (401), as a run-out one is when the call is admitted.
+    func caller() throws(AppError) -> Caller {
+      // A phone of a simulation's own: its device carries the token, which the call's admission checks.
+      if let phone { return Caller(device: phone, environment: environment) }
+      guard let bearer, !bearer.isEmpty else {
+        throw AppError(
+          .sessionExpired, "This call needs a bearer token: sign in first (POST /api/auth/sign-in).",
+          recovery: [.signIn])
+      }
+      guard let user = backend.account(holdingAccessToken: bearer) else { throw AppError(.sessionExpired) }
+      return Caller(user: user, token: bearer, environment: environment)
+    }
+  }
+
+  /// The caller as a phone of theirs: a device holding their token, online, and the services as it reaches them.
+  struct Caller: Sendable {
+    let user: UserID
+    let device: MockDevice
+    let data: MockDataService
+    let sync: MockCloudSyncService
+    let backend: MockBackend
+    let clock: SimulatedClock
+
+    init(user: UserID, token: String, environment: MockEnvironment) {
+      self.init(
+        device: MockDevice(
+          user: user, onboardingCompleted: true,
+          session: AuthSession(user: UserProfile(id: user, name: user, email: ""), token: token)),
+        environment: environment)
+    }
+
+    init(device: MockDevice, environment: MockEnvironment) {
+      user = device.user
+      self.device = device
+      data = MockDataService(backend: environment.backend, device: device)
+      sync = MockCloudSyncService(backend: environment.backend, device: device)
+      backend = environment.backend
+      clock = environment.clock
+    }
+
+    /// Refuses a caller who is no member of `family` (active or not), in the same words whether or not the family
+    /// exists.
+    func member(of family: FamilyID) throws(AppError) {
+      guard backend.membership(of: user, in: family) != nil else { throw Self.notMember }
+    }
+
+    /// Refuses a caller who is no active member of `family` (a visitor whose access ran out reads nothing more), or
+    /// whose role has none of `capabilities` (the first names the refusal).
+    func activeMember(of family: FamilyID, allowed capabilities: [Capability]) throws(AppError) {
+      guard let membership = backend.membership(of: user, in: family) else { throw Self.notMember }
+      guard membership.isActive(at: clock.now()) else { throw AppError(.accessExpired) }
+      guard capabilities.contains(where: { Permissions.allows(membership.role, $0) }) else {
+        throw AppError.denied(capabilities[0], role: membership.role)
+      }
+    }
+
+    /// Refuses a call that names another account as the one acting or asked about.
+    func isSelf(_ other: UserID) throws(AppError) {
+      guard other == user else {
+        throw AppError(
+          .permissionDenied, "A call can only act as, or ask about, the account signed in.", recovery: [.back])
+      }
+    }
+
+    static let notMember = AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
+  }
+
+  /// What a route answers.
+  enum APIAnswer: Sendable {
+    case json(Data, status: HTTPResponse.Status = .ok)
+    case noContent
+    case text(String, type: String)
+
+    static func body(_ value: some Encodable & Sendable, status: HTTPResponse.Status = .ok) -> APIAnswer {
+      .json(Wire.encode(value), status: status)
+    }
+  }
+
+  /// The header an API client sends the per-run token in, when the server listens beyond loopback.
+  package static let tokenHeaderName = HTTPField.Name("X-TribeBoard-Token")!
+
+  typealias APIRoute = @Sendable (APIRequest) async throws -> APIAnswer
+
+  /// Adds a route of the services: its method, its path and what it does.
+  typealias Register = (HTTPRequest.Method, String, @escaping APIRoute) -> Void
+
+  /// Adds the services' routes and the control API under `/api` (the default simulation) and `/s/:id/api`.
+  func addAPI(to router: Router<Context>) {
+    for prefix in ["/api", "/s/:id/api"] {
+      Self.addServices(prefix: prefix) { method, path, route in api(router, method, path, route) }
+      addControl(to: router, prefix: prefix)
+      router.get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
+        Self.apiResponse(.text(APIDocument.yaml, type: APIDocument.mediaType), cors: nil)
+      }
+    }
+  }
+
+  /// Registers `route` for `method` at `path`: the simulation is found, the body read (JSON, at most
+  /// ``bodyLimit`` bytes), the call run in the simulation's turn, and every failure answered as a problem.
+  func api(
+    _ router: Router<Context>, _ method: HTTPRequest.Method, _ path: String, _ route: @escaping APIRoute
+  ) {
+    let cors = options.cors
+    router.on(RouterPath(path), method: method) { request, context in
+      let origin = request.headers[.origin]
+      let allowed = cors != nil && origin == cors ? cors : nil
+      do {
+        let simulation = try await apiSimulation(context)
+        let buffer = try await request.body.collect(upTo: Self.bodyLimit)
+        let body = Data(buffer.readableBytesView)
+        if !body.isEmpty, request.headers[.contentType].map({ !$0.hasPrefix("application/json") }) ?? true {
+          return Self.problemResponse(
+            Wire.Problem(
+              status: 415, title: "Unsupported media type", detail: "A body is JSON, sent as application/json."),
+            cors: allowed)
+        }
+        var parameters: [String: String] = [:]
+        for (key, value) in context.parameters { parameters[String(key)] = String(value) }
+        let bearer = Self.bearer(request.headers[.authorization])
+        let answer = try await simulation.serve(changing: method != .get) { [parameters] environment in
+          try await route(APIRequest(environment: environment, parameters: parameters, body: body, bearer: bearer))
+        }
+        return Self.apiResponse(answer, cors: allowed)
+      } catch let error as AppError {
+        return Self.problemResponse(Wire.Problem(error), cors: allowed)
+      } catch let invalid as Wire.Invalid {
+        return Self.problemResponse(
+          Wire.Problem(status: 400, title: "Bad request", detail: "The request was not understood: \(invalid.reason)."),
+          cors: allowed)
+      } catch let error as HTTPError {
+        return Self.problemResponse(Self.problem(for: error.status, message: error.body), cors: allowed)
+      } catch let error as any HTTPResponseError {
+        return Self.problemResponse(Self.problem(for: error.status, message: nil), cors: allowed)
+      } catch {
+        return Self.problemResponse(
+          Wire.Problem(status: 500, title: "Internal server error", detail: "\(type(of: error))"), cors: allowed)
+      }
+    }
+  }
+
+  /// The simulation an API address names: `/s/ID/api/…`, or the default one.
+  private func apiSimulation(_ context: some RequestContext) async throws(AppError) -> LiveSimulation {
+    guard let id = context.parameters.get("id") else { return store.defaultSimulation }
+    guard let simulation = await store.simulation(id) else {
+      throw AppError(.notFound, "There is no simulation \(id.prefix(40)) here; simulations left unused are dropped.")
+    }
+    return simulation
+  }
+
+  /// The token of an `Authorization: Bearer TOKEN` header.
+  static func bearer(_ header: String?) -> String? {
+    guard let header, header.lowercased().hasPrefix("bearer ") else { return nil }
+    return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+  }
+
+  static func apiHeaders(type: String, cors: String?) -> HTTPFields {
+    var headers = HTTPFields()
+    headers[.contentType] = type
+    headers[.cacheControl] = "no-store"
+    headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+    if let cors {
+      headers[.accessControlAllowOrigin] = cors
+      headers[.vary] = "Origin"
+    }
+    return headers
+  }
+
+  static func apiResponse(_ answer: APIAnswer, cors: String?) -> Response {
+    switch answer {
+    case .json(let data, let status):
+      return Response(
+        status: status, headers: apiHeaders(type: "application/json", cors: cors),
+        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    case .noContent:
+      var headers = apiHeaders(type: "application/json", cors: cors)
+      headers[.contentType] = nil
+      return Response(status: .noContent, headers: headers)
+    case .text(let text, let type):
+      return Response(
+        status: .ok, headers: apiHeaders(type: type, cors: cors), body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+  }
+
+  static func problemResponse(_ problem: Wire.Problem, cors: String?) -> Response {
+    var headers = apiHeaders(type: Wire.Problem.mediaType, cors: cors)
+    if problem.status == 401 { headers[.wwwAuthenticate] = "Bearer realm=\"tribeboard\"" }
+    return Response(
+      status: HTTPResponse.Status(code: problem.status), headers: headers,
+      body: .init(byteBuffer: ByteBuffer(bytes: Wire.encode(problem))))
+  }
+
+  /// The problem for a request refused before any service ran.
+  static func problem(for status: HTTPResponse.Status, message: String?) -> Wire.Problem {
+    switch status {
+    case .contentTooLarge:
+      Wire.Problem(
+        status: 413, title: "Content too large", detail: "A request may carry at most \(bodyLimit / 1024) KiB.")
+    case .notFound:
+      Wire.Problem(status: 404, title: "Not found", detail: message ?? "There is no such route or simulation here.")
+    default:
+      Wire.Problem(status: Int(status.code), title: status.reasonPhrase, detail: message ?? status.reasonPhrase)
+    }
+  }
+}
+
+// MARK: The services
+
+extension BrowserServer {
+  /// Every route of the three services under `p`, given to `api`.
+  static func addServices(prefix p: String, _ api: Register) {
+    addAuth(prefix: p, api)
+    addFamilies(prefix: p, api)
+    addContent(prefix: p, api)
+  }
+
+  private static func addAuth(prefix p: String, _ api: Register) {
+    api(.post, p + "/auth/sign-in") { call in
+      let body = try call.decode(Wire.SignInRequest.self)
+      var identities: ProviderIdentities = [:]
+      if let identity = body.identity { identities[identity.provider] = identity.model }
+      let device = call.phone ?? MockDevice(user: body.user, onboardingCompleted: true, identities: identities)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      return .body(Wire.SignInResult(try await auth.signIn(with: body.provider)))
+    }
+    api(.post, p + "/auth/sign-up") { call in
+      let body = try call.decode(Wire.SignUpRequest.self)
+      var identities: ProviderIdentities = [:]
+      identities[body.identity.provider] = body.identity.model
+      let device = call.phone ?? MockDevice(user: body.user, onboardingCompleted: true, identities: identities)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      return .body(Wire.Session(try await auth.signUp(body.identity.model)), status: .created)
+    }
+    api(.post, p + "/auth/verify") { call in
+      let body = try call.decode(Wire.VerifyRequest.self)
+      let device = call.phone ?? MockDevice(user: body.challenge.user.id, onboardingCompleted: true)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      return .body(Wire.Session(try await auth.verify(body.challenge.model, code: body.code)))
+    }
+    api(.post, p + "/auth/resend-code") { call in
+      let body = try call.decode(Wire.ResendRequest.self)
+      let device = call.phone ?? MockDevice(user: body.challenge.user.id, onboardingCompleted: true)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      return .body(Wire.Challenge(try await auth.resendCode(for: body.challenge.model)))
+    }
+    api(.post, p + "/auth/refresh") { call in
+      let body = try call.decode(Wire.RefreshRequest.self)
+      guard let refresh = body.refreshToken else {
+        throw Wire.Invalid(reason: "the body has no “refreshToken” field")
+      }
+      let (device, session) = Self.phone(of: call, refresh: refresh)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      return .body(Wire.Session(try await auth.refresh(session)))
+    }
+    api(.post, p + "/auth/session") { call in
+      let body = call.body.isEmpty ? Wire.RefreshRequest(refreshToken: nil) : try call.decode(Wire.RefreshRequest.self)
+      guard let refresh = body.refreshToken else { return .noContent }
+      let (device, _) = Self.phone(of: call, refresh: refresh)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      guard let session = try await auth.currentSession() else { return .noContent }
+      return .body(Wire.Session(session))
+    }
+    api(.post, p + "/auth/sign-out") { call in
+      let body = call.body.isEmpty ? Wire.RefreshRequest(refreshToken: nil) : try call.decode(Wire.RefreshRequest.self)
+      let (device, session) = Self.phone(of: call, refresh: body.refreshToken ?? "")
+      // The mock forgets the tokens on the phone first, then the backend revokes them: the phone holds the ones
+      // the call names (a client forgets its own before it calls).
+      device.store(session)
+      let auth = MockAuthService(backend: call.backend, device: device)
+      if call.phone != nil || call.bearer != nil || body.refreshToken != nil { try await auth.signOut() }
+      return .noContent
+    }
+  }
+
+  /// A phone holding the session the call's bearer token and `refresh` belong to (the account the refresh token
+  /// was issued to, so faults `on ACCOUNT` find it).
+  private static func phone(of call: APIRequest, refresh: String) -> (MockDevice, AuthSession) {
+    if let phone = call.phone {
+      let session = AuthSession(
+        user: UserProfile(id: phone.user, name: phone.user, email: ""), token: call.bearer ?? "", refreshToken: refresh)
+      return (phone, session)
+    }
+    let user = call.backend.account(holdingRefreshToken: refresh) ?? ""
+    let session = AuthSession(
+      user: UserProfile(id: user, name: user, email: ""), token: call.bearer ?? "", refreshToken: refresh)
+    return (MockDevice(user: user, onboardingCompleted: true, session: session), session)
+  }
+
+  private static func addFamilies(prefix p: String, _ api: Register) {
+    api(.post, p + "/families") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.NewFamily.self)
+      return .body(
+        Wire.FamilyBody(try await caller.data.createFamily(named: body.name, creator: caller.user)), status: .created)
+    }
+    api(.get, p + "/families") { call in
+      let caller = try call.caller()
+      return .body(try await caller.data.families(for: caller.user).map(Wire.FamilyBody.init))
+    }
+    api(.get, p + "/family-codes/:code") { call in
+      let caller = try call.caller()
+      return .body(Wire.Preview(try await caller.data.findFamily(code: call.parameter("code"))))
+    }
+    api(.post, p + "/families/:family/members") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.RoleBody.self)
+      let membership = try await caller.data.joinFamily(call.parameter("family"), user: caller.user, role: body.role)
+      return .body(Wire.MembershipBody(membership), status: .created)
+    }
+    api(.get, p + "/families/:family/members") { call in
+      let caller = try call.caller()
+      let family = call.parameter("family")
+      try caller.member(of: family)
+      return .body(try await caller.data.members(of: family).map(Wire.MemberBody.init))
+    }
+    api(.put, p + "/families/:family/members/:user/role") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.RoleBody.self)
+      try await caller.data.changeRole(
+        of: call.parameter("user"), in: call.parameter("family"), to: body.role, by: caller.user)
+      return .noContent
+    }
+    api(.delete, p + "/families/:family/members/:user") { call in
+      let caller = try call.caller()
+      try await caller.data.removeMember(call.parameter("user"), from: call.parameter("family"), by: caller.user)
+      return .noContent
+    }
+    api(.post, p + "/families/:family/code") { call in
+      let caller = try call.caller()
+      return .body(
+        Wire.FamilyBody(try await caller.data.regenerateCode(for: call.parameter("family"), by: caller.user)))
+    }
+    api(.get, p + "/users/:user/profile") { call in
+      let caller = try call.caller()
+      let user = call.parameter("user")
+      guard call.backend.shareAFamily(caller.user, user) else {
+        throw AppError(.permissionDenied, "You can only see the profiles of your own family.", recovery: [.back])
+      }
+      return .body(Wire.User(try await caller.data.profile(of: user)))
+    }
+    api(.get, p + "/users/:user/notification-preferences") { call in
+      let caller = try call.caller()
+      try caller.isSelf(call.parameter("user"))
+      return .body(Wire.Preferences(try await caller.data.notificationPreferences(of: caller.user)))
+    }
+    api(.put, p + "/users/:user/notification-preferences") { call in
+      let caller = try call.caller()
+      try caller.isSelf(call.parameter("user"))
+      let body = try call.decode(Wire.Preferences.self)
+      try await caller.data.setNotificationPreferences(body.model, for: caller.user)
+      return .noContent
+    }
+    api(.post, p + "/sync/setup") { call in
+      try await call.caller().sync.performInitialSetup()
+      return .noContent
+    }
+    api(.post, p + "/families/:family/sync") { call in
+      let caller = try call.caller()
+      let family = call.parameter("family")
+      try caller.member(of: family)
+      return .body(Wire.SyncStatusBody(try await caller.sync.sync(family)))
+    }
+    api(.post, p + "/share-codes") { call in
+      let caller = try call.caller()
+      let family = try call.decode(Wire.FamilyBody.self)
+      try caller.member(of: family.id)
+      return .body(Wire.ShareCodeBody(await caller.sync.shareCode(for: family.model)))
+    }
+    api(.post, p + "/changes") { call in
+      let caller = try call.caller()
+      let change = try call.decode(Wire.PendingChangeBody.self).model()
+      try caller.isSelf(change.author)
+      return .body(Wire.ChangeResultBody(try await caller.data.apply(change)))
+    }
+  }
+
+  private static func addContent(prefix p: String, _ api: Register) {
+    api(.get, p + "/families/:family/events") { call in
+      let (caller, family) = try Self.reader(call, .viewCalendar)
+      return .body(try await caller.data.events(in: family).map(Wire.Event.init))
+    }
+    api(.post, p + "/families/:family/events") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.NewEventBody.self)
+      let event = try await caller.data.addEvent(body.model, to: call.parameter("family"), by: caller.user)
+      return .body(Wire.Event(event), status: .created)
+    }
+    api(.get, p + "/families/:family/tasks") { call in
+      let (caller, family) = try Self.reader(call, .viewAllTasks, .viewOwnTasks)
+      return .body(try await caller.data.tasks(in: family).map(Wire.Task.init))
+    }
+    api(.post, p + "/families/:family/tasks") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.NewTaskBody.self)
+      let task = try await caller.data.addTask(body.model, to: call.parameter("family"), by: caller.user)
+      return .body(Wire.Task(task), status: .created)
+    }
+    api(.put, p + "/tasks/:task/status") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.StatusBody.self)
+      try await caller.data.setStatus(body.status, ofTask: call.parameter("task"), by: caller.user)
+      return .noContent
+    }
+    api(.put, p + "/tasks/:task/assignee") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.AssigneeBody.self)
+      try await caller.data.assign(task: call.parameter("task"), to: body.assignee, by: caller.user)
+      return .noContent
+    }
+    api(.get, p + "/families/:family/messages") { call in
+      let (caller, family) = try Self.reader(call, .viewMessages)
+      return .body(try await caller.data.messages(in: family).map(Wire.Message.init))
+    }
+    api(.post, p + "/families/:family/messages") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.TextBody.self)
+      let message = try await caller.data.sendMessage(body.text, to: call.parameter("family"), by: caller.user)
+      return .body(Wire.Message(message), status: .created)
+    }
+    api(.get, p + "/families/:family/notices") { call in
+      let (caller, family) = try Self.reader(call, .viewMessages)
+      return .body(try await caller.data.notices(in: family).map(Wire.NoticeBody.init))
+    }
+    api(.post, p + "/families/:family/notices") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.TextBody.self)
+      let notice = try await caller.data.postNotice(body.text, to: call.parameter("family"), by: caller.user)
+      return .body(Wire.NoticeBody(notice), status: .created)
+    }
+    api(.put, p + "/notices/:notice/pinned") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.PinnedBody.self)
+      try await caller.data.setPinned(body.pinned, notice: call.parameter("notice"), by: caller.user)
+      return .noContent
+    }
+    api(.get, p + "/families/:family/unread") { call in
+      let (caller, family) = try Self.reader(call, .viewMessages)
+      return .body(try await caller.data.unreadMessages(in: family, for: caller.user))
+    }
+    api(.put, p + "/families/:family/read-marker") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.ReadMarkerBody.self)
+      try await caller.data.markRead(in: call.parameter("family"), through: body.message, by: caller.user)
+      return .noContent
+    }
+    api(.get, p + "/families/:family/routes") { call in
+      let (caller, family) = try Self.reader(call, .viewSchoolRun)
+      return .body(try await caller.data.routes(in: family).map(Wire.Route.init))
+    }
+    api(.get, p + "/families/:family/pickups") { call in
+      let (caller, family) = try Self.reader(call, .viewSchoolRun)
+      return .body(try await caller.data.pickups(in: family).map(Wire.PickupBody.init))
+    }
+    api(.put, p + "/pickups/:pickup/driver") { call in
+      let caller = try call.caller()
+      let body = try call.decode(Wire.DriverBody.self)
+      try await caller.data.setDriver(body.driver, ofPickup: call.parameter("pickup"), by: caller.user)
+      return .noContent
+    }
+  }
+
+  /// The caller of a read of a family's content, who must be an active member of it whose role may see it.
+  private static func reader(_ call: APIRequest, _ capabilities: Capability...) throws(AppError) -> (Caller, FamilyID) {
+    let caller = try call.caller()
+    let family = call.parameter("family")
+    try caller.activeMember(of: family, allowed: capabilities)
+    return (caller, family)
+  }
+}
+
+// MARK: The control API
+
+extension BrowserServer {
+  /// What the control API answers: the simulator's messages, and the simulation's version after it.
+  struct ControlAnswer: Codable, Sendable {
+    struct Message: Codable, Sendable {
+      var kind: String
+      var text: String
+    }
+    var messages: [Message]
+    var version: Int
+  }
+
+  /// The simulation as the control API reports it.
+  struct ControlState: Codable, Sendable {
+    struct Fault: Codable, Sendable {
+      var id: String
+      var summary: String
+    }
+    var scenario: String
+    var now: Date
+    var acting: String
+    var people: [String]
+    var openPhones: [String]
+    var faults: [Fault]
+    var version: Int
+  }
+
+  private struct Argument: Codable, Sendable {
+    var argument: String?
+  }
+
+  private struct Network: Codable, Sendable {
+    var online: Bool
+  }
+
+  private func addControl(to router: Router<Context>, prefix p: String) {
+    control(router, .get, p + "/control") { simulation, _ in
+      let facts = await simulation.facts()
+      let state = ControlState(
+        scenario: facts.scenario.name, now: facts.now, acting: facts.acting, people: facts.people.map(\.id),
+        openPhones: facts.open, faults: facts.faults.map { .init(id: $0.id, summary: $0.summary) },
+        version: await simulation.version)
+      return .body(state)
+    }
+    control(router, .get, p + "/control/save") { simulation, _ in
+      .text(await simulation.savedScenario(), type: "application/yaml")
+    }
+    control(router, .post, p + "/control/reset") { simulation, _ in
+      try await Self.command(simulation, [":reset"])
+    }
+    for (name, needsArgument) in [("scenario", true), ("clock", true), ("faults", false), ("latency", false)] {
+      control(router, .post, p + "/control/\(name)") { simulation, request in
+        let argument = try Self.argument(request, required: needsArgument)
+        let command = name == "faults" ? "fault" : name
+        return try await Self.command(simulation, [":\(command)" + (argument.isEmpty ? "" : " \(argument)")])
+      }
+    }
+    control(router, .delete, p + "/control/faults/:fault") { simulation, request in
+      let fault = try Self.word(request.parameters["fault"] ?? "")
+      return try await Self.command(simulation, [":fault clear \(fault)"])
+    }
+    control(router, .delete, p + "/control/faults") { simulation, _ in
+      try await Self.command(simulation, [":fault clear"])
+    }
+    control(router, .delete, p + "/control/latency") { simulation, _ in
+      try await Self.command(simulation, [":latency clear"])
+    }
+    control(router, .put, p + "/control/phones/:user/network") { simulation, request in
+      let user = try Self.word(request.parameters["user"] ?? "")
+      let body = try request.decode(Network.self)
+      return try await Self.command(simulation, [":as \(user)", body.online ? ":online" : ":offline"])
+    }
+  }
+
+  typealias ControlRoute = @Sendable (LiveSimulation, APIRequest) async throws -> APIAnswer
+
+  /// Registers a route of the control API: as ``api(_:_:_:_:)``, with the simulation itself to drive.
+  private func control(
+    _ router: Router<Context>, _ method: HTTPRequest.Method, _ path: String, _ route: @escaping ControlRoute
+  ) {
+    let cors = options.cors
+    router.on(RouterPath(path), method: method) { request, context in
+      let origin = request.headers[.origin]
+      let allowed = cors != nil && origin == cors ? cors : nil
+      do {
+        let simulation = try await apiSimulation(context)
+        let buffer = try await request.body.collect(upTo: Self.bodyLimit)
+        var parameters: [String: String] = [:]
+        for (key, value) in context.parameters { parameters[String(key)] = String(value) }
+        let call = APIRequest(
+          environment: await simulation.environment, parameters: parameters, body: Data(buffer.readableBytesView),
+          bearer: nil)
+        return Self.apiResponse(try await route(simulation, call), cors: allowed)
+      } catch let error as AppError {
+        return Self.problemResponse(Wire.Problem(error), cors: allowed)
+      } catch let invalid as Wire.Invalid {
+        return Self.problemResponse(
+          Wire.Problem(status: 400, title: "Bad request", detail: "The request was not understood: \(invalid.reason)."),
+          cors: allowed)
+      } catch let error as HTTPError {
+        return Self.problemResponse(Self.problem(for: error.status, message: error.body), cors: allowed)
+      } catch let error as any HTTPResponseError {
+        return Self.problemResponse(Self.problem(for: error.status, message: nil), cors: allowed)
+      } catch {
+        return Self.problemResponse(
+          Wire.Problem(status: 500, title: "Internal server error", detail: "\(type(of: error))"), cors: allowed)
+      }
+    }
+  }
+
+  /// Runs simulator commands in order, as the page's Command field does; the first one refused stops the rest and
+  /// answers 422 with the simulator's words.
+  private static func command(_ simulation: LiveSimulation, _ lines: [String]) async throws -> APIAnswer {
+    var messages: [ControlAnswer.Message] = []
+    for line in lines {
+      let outcome = await simulation.handle(line)
+      let said = outcome.steps.flatMap(\.messages)
+      messages += said.map { .init(kind: "\($0.kind)", text: $0.text) }
+      if let problem = said.first(where: { $0.kind == .problem }) {
+        throw AppError(.validationFailed, problem.text, recovery: [.edit, .back])
+      }
+    }
+    return .body(ControlAnswer(messages: messages, version: await simulation.version))
+  }
+
+  /// The body's `argument`: one line of words, as the REPL takes after the command's name.
+  private static func argument(_ request: APIRequest, required: Bool) throws(Wire.Invalid) -> String {
+    var argument = ""
+    if !request.body.isEmpty || required { argument = try request.decode(Argument.self).argument ?? "" }
+    if required, argument.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw Wire.Invalid(reason: "the body's “argument” is empty")
+    }
+    guard argument.count <= 200, argument.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+    else { throw Wire.Invalid(reason: "“argument” is one line of at most 200 characters") }
+    return argument
+  }
+
+  /// A path parameter that names one thing: no spaces or control characters.
+  private static func word(_ text: String) throws(Wire.Invalid) -> String {
+    guard !text.isEmpty, text.count <= 100,
+      text.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && $0.properties.generalCategory != .control })
+    else { throw Wire.Invalid(reason: "“\(text.prefix(40))” is not a name") }
+    return text
+  }
+}

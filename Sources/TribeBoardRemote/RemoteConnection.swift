@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import TribeBoardAPI
+import TribeBoardCore
+
+/// Where the services are and how a call reaches them: the API's address, the session's ``TokenStore`` (whose access
+/// token every call carries as its bearer), headers every call carries, and the HTTP client.
+public struct RemoteConnection: Sendable {
+  /// The API's address, such as `http://127.0.0.1:8080/api`.
+  public let base: String
+  public let tokens: any TokenStore
+  /// Headers every call carries: the server's run token when it listens beyond loopback (`X-TribeBoard-Token`).
+  public let headers: [(name: String, value: String)]
+  let client: HTTPClient
+
+  public init(
+    base: String, tokens: any TokenStore, headers: [(name: String, value: String)] = [],
+    client: HTTPClient = .shared
+  ) {
+    self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+    self.tokens = tokens
+    self.headers = headers
+    self.client = client
+  }
+
+  /// A path part, percent-encoded: ids may hold anything.
+  static func part(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+
+  /// Sends a call and answers with the body, or throws the ``AppError`` the server's problem carries. A server that
+  /// can't be reached, or answers what this client can't read, is `serviceUnavailable`.
+  func send(
+    _ method: HTTPMethod, _ path: String, body: Data? = nil, authorized: Bool = true, bearer: String? = nil
+  ) async throws(AppError) -> (status: Int, body: Data) {
+    var request = HTTPClientRequest(url: base + path)
+    request.method = method
+    for header in headers { request.headers.add(name: header.name, value: header.value) }
+    if let token = bearer ?? (authorized ? tokens.accessToken : nil) {
+      request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    }
+    if let body {
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = .bytes(ByteBuffer(bytes: body))
+    }
+    let status: Int
+    let data: Data
+    do {
+      let response = try await client.execute(request, timeout: .seconds(60))
+      let buffer = try await response.body.collect(upTo: 64 << 20)
+      status = Int(response.status.code)
+      data = Data(buffer.readableBytesView)
+    } catch {
+      throw AppError(
+        .serviceUnavailable, "The service can't be reached (\(type(of: error))).", recovery: [.retry, .back])
+    }
+    guard status < 400 else {
+      guard let problem = try? Wire.decode(Wire.Problem.self, from: data), let error = try? problem.model() else {
+        throw AppError(
+          .serviceUnavailable, "The service answered \(status) without a problem.", recovery: [.retry, .back])
+      }
+      throw error
+    }
+    return (status, data)
+  }
+
+  /// Sends a call and reads its answer as `T`.
+  func call<T: Decodable>(
+    _ method: HTTPMethod, _ path: String, body: (some Encodable)? = Optional<Wire.TextBody>.none,
+    authorized: Bool = true, as type: T.Type
+  ) async throws(AppError) -> T {
+    let answer = try await send(method, path, body: body.map { Wire.encode($0) }, authorized: authorized)
+    return try Self.read(type, answer.body)
+  }
+
+  /// Sends a call whose answer has no body.
+  func perform(_ method: HTTPMethod, _ path: String, body: (some Encodable)? = Optional<Wire.TextBody>.none)
+    async throws(AppError)
+  {
+    _ = try await send(method, path, body: body.map { Wire.encode($0) })
+  }
+
+  static func read<T: Decodable>(_ type: T.Type, _ data: Data) throws(AppError) -> T {
+    do {
+      return try Wire.decode(type, from: data)
+    } catch {
+      throw AppError(
+        .serviceUnavailable, "The service answered something this app can't read: \(error.reason).",
+        recovery: [.retry, .back])
+    }
+  }
+
+  static func model<T>(_ make: () throws(Wire.Invalid) -> T) throws(AppError) -> T {
+    do {
+      return try make()
+    } catch {
+      throw AppError(
+        .serviceUnavailable, "The service answered something this app can't read: \(error.reason).",
+        recovery: [.retry, .back])
+    }
+  }
+}
