@@ -72,25 +72,27 @@ public struct Gallery: Sendable {
       + Role.allCases.filter { role in
         scenario.configuration.world.memberships.contains { $0.role == role }
       }
-    // The shortest inputs to each screen as each role.
-    var paths: [Key: [String]] = [:]
+    // The shortest inputs to each screen as each role, and what they show; read in the table's order, so a tie
+    // between two walks goes the same way on every run.
+    var paths: [Key: (inputs: [String], shown: Shown)] = [:]
     for role in roles {
       let explorer = Explorer(
         scenario: scenario, flow: Flow(table: table), reference: table,
         options: .init(depth: depth, role: role, maximumStates: 4_000))
       let report = await explorer.run()
-      for (_, inputs) in report.reached {
+      for inputs in ScreenID.allCases.compactMap({ report.reached[$0] }) {
         let shown = await replay(scenario, table: table, inputs)
         let key = Key(screen: shown.snapshot.screen, role: shown.snapshot.role)
-        if let known = paths[key], known.count <= inputs.count { continue }
-        paths[key] = inputs
+        if let known = paths[key], known.inputs.count <= inputs.count { continue }
+        paths[key] = (inputs, shown)
       }
     }
     var gallery = Gallery()
     let reached = Set(paths.keys.map(\.screen))
     gallery.unreached = ScreenID.allCases.filter { !reached.contains($0) }
     for key in paths.keys.sorted() {
-      await gallery.add(key, inputs: paths[key]!, scenario: scenario, table: table)
+      let (inputs, shown) = paths[key]!
+      await gallery.add(key, inputs: inputs, natural: shown, scenario: scenario, table: table)
     }
     return gallery
   }
@@ -137,8 +139,7 @@ public struct Gallery: Sendable {
 
   /// The screen's natural state (loaded or empty, as the scenario's data has it), then each state made by a means
   /// of the simulator before the input that opens the screen.
-  mutating func add(_ key: Key, inputs: [String], scenario: Scenario, table: FlowTable) async {
-    let natural = await Self.replay(scenario, table: table, inputs)
+  mutating func add(_ key: Key, inputs: [String], natural: Shown, scenario: Scenario, table: FlowTable) async {
     let state: State = natural.snapshot.load == .empty ? .empty : .loaded
     let who = key.role?.displayName ?? (natural.snapshot.user == nil ? "Signed out" : "No family")
     func entry(_ state: State, _ inputs: [String], _ shown: Shown) -> Entry {
