@@ -128,11 +128,14 @@ extension BrowserServer {
     if options.verbose { Self.say("  \(simulation.id): \(choice)") }
     let latency = outcome.steps.reduce(0) { $0 + $1.latency }
     var url: String?
-    if outcome.switchedScenario, let go = form["go"], !go.isEmpty {
-      url = "?scenario=\((await simulation.scenario.name).queryEscaped)&go=\(go.queryEscaped)"
-    } else if outcome.switchedScenario, let lines = form["steps"] {
-      // A gallery's link: the page types these lines on the fresh start it reloads to.
-      url = "?scenario=\((await simulation.scenario.name).queryEscaped)&steps=\(lines.queryEscaped)&fresh"
+    if outcome.switchedScenario {
+      let scenario = "?scenario=\((await simulation.scenario.name).queryEscaped)"
+      if let go = form["go"], !go.isEmpty {
+        url = scenario + "&go=\(go.queryEscaped)"
+      } else if let lines = form["steps"] {
+        // A gallery's link: the page types these lines on the fresh start it reloads to.
+        url = scenario + "&steps=\(lines.queryEscaped)&fresh"
+      }
     }
     return .success(
       UpdateFormat.buffer(
