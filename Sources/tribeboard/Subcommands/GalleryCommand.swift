@@ -90,9 +90,14 @@ extension Tribeboard {
       let file = folder.appendingPathComponent(format == .html ? "index.html" : "gallery.json")
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw usageError(
+          "Can't make the folder \(folder.path) (\(error.localizedDescription)); give --output a folder to write into.")
+      }
+      do {
         try AtomicFile.write(Data(text.utf8), to: file.path)
       } catch {
-        throw usageError("Can't write \(file.path): \(error)")
+        throw usageError("Can't write \(file.path): \(error).")
       }
       printError("Gallery of \(entries) entries (\(text.utf8.count / 1024) KB) written to \(file.path).")
     }
