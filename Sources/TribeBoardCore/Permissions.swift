@@ -63,25 +63,26 @@ public enum Capability: String, CaseIterable, Sendable {
 public enum Permissions {
   /// The matrix itself.
   public static let matrix: [Role: Set<Capability>] = Dictionary(
-    uniqueKeysWithValues: Role.allCases.map { ($0, Set(capabilities(of: $0))) })
+    uniqueKeysWithValues: Role.allCases.map { role in (role, Set(Capability.allCases.filter { allows(role, $0) })) })
 
-  /// The matrix's row for `role`.
-  private static func capabilities(of role: Role) -> [Capability] {
-    switch role {
-    case .parentAdmin: Capability.allCases
-    case .adult: Capability.allCases.filter { $0 != .manageFamily }
-    case .child:
-      [
-        .viewCalendar, .viewOwnTasks, .completeOwnTask, .viewMessages, .sendMessage, .viewSchoolRun, .viewProfile,
-        .editNotifications,
-      ]
-    case .visitor: [.viewCalendar, .viewMessages, .viewSchoolRun, .viewProfile]
-    }
-  }
-
-  /// Whether `role` may do `capability`.
+  /// Whether `role` may do `capability`: the matrix's cell.
   public static func allows(_ role: Role, _ capability: Capability) -> Bool {
-    matrix[role]?.contains(capability) == true
+    switch role {
+    case .parentAdmin: true
+    case .adult: capability != .manageFamily
+    case .child:
+      switch capability {
+      case .viewCalendar, .viewOwnTasks, .completeOwnTask, .viewMessages, .sendMessage, .viewSchoolRun, .viewProfile,
+        .editNotifications:
+        true
+      default: false
+      }
+    case .visitor:
+      switch capability {
+      case .viewCalendar, .viewMessages, .viewSchoolRun, .viewProfile: true
+      default: false
+      }
+    }
   }
 
   /// Whether `role` may open `module` at all (it has some capability there).

@@ -84,9 +84,7 @@ extension Flow {
     guard state.staleSince != nil else { return nil }
     for (kind, nouns) in countedKinds where expiredCopy(of: kind, in: state) != nil {
       for text in texts {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        for (number, noun) in zip(words, words.dropFirst())
-        where number.allSatisfy(\.isNumber) && nouns.contains(noun.lowercased()) {
+        for (_, noun) in counts(in: text) where nouns.contains(noun) {
           return
             "“\(text)” on \(state.screen.id.rawValue) counts \(noun) from a \(kind.rawValue) copy past its time to live"
         }
@@ -181,33 +179,41 @@ extension Flow {
   }
 
   /// A count of one followed by a plural noun (`1 pts`, `1 changes waiting`), or a count of several followed by a
-  /// singular one the app pluralises (`3 change`), in `text`; `nil` when every count agrees with its noun. Read by
-  /// bytes: exploration asks it for every text of every new state.
+  /// singular one the app pluralises (`3 change`), in `text`; `nil` when every count agrees with its noun.
   public static func miscountedNoun(in text: String) -> String? {
-    let bytes = Array(text.utf8)
-    var index = 0
-    while index < bytes.count {
-      // A run of digits that starts a word (after a space, "(" or "+", or at the start) and is followed by a space.
-      guard isDigit(bytes[index]), index == 0 || [0x20, 0x28, 0x2B].contains(bytes[index - 1]) else {
-        index += 1
-        continue
-      }
-      var end = index
-      var count = 0
-      while end < bytes.count, isDigit(bytes[end]) {
-        count = min(count * 10 + Int(bytes[end] - 0x30), 1_000_000)
-        end += 1
-      }
-      defer { index = end }
-      guard end < bytes.count, bytes[end] == 0x20 else { continue }
-      var wordEnd = end + 1
-      while wordEnd < bytes.count, isLetter(bytes[wordEnd]) { wordEnd += 1 }
-      guard wordEnd > end + 1 else { continue }
-      let noun = String(decoding: bytes[(end + 1)..<wordEnd], as: UTF8.self).lowercased()
+    for (count, noun) in counts(in: text) {
       if count == 1, pluralNouns.contains(noun) { return "“1 \(noun)” in “\(text)”" }
       if count != 1, singularNouns.contains(noun) { return "“\(count) \(noun)” in “\(text)”" }
     }
     return nil
+  }
+
+  /// The counts `text` states: a number that starts a word (after a space, "(" or "+", or at the start), a space,
+  /// and the word after it in lower case ("2 Notices" → (2, "notices")).
+  static func counts(in text: String) -> [(count: Int, noun: String)] {
+    var found: [(count: Int, noun: String)] = []
+    let bytes = text.utf8.span
+    var index = 0
+    while index < bytes.count {
+      guard isDigit(bytes[index]), index == 0 || [0x20, 0x28, 0x2B].contains(bytes[index - 1]) else {
+        index += 1
+        continue
+      }
+      var count = 0
+      while index < bytes.count, isDigit(bytes[index]) {
+        count = min(count * 10 + Int(bytes[index] - 0x30), 1_000_000)
+        index += 1
+      }
+      guard index < bytes.count, bytes[index] == 0x20 else { continue }
+      var end = index + 1
+      while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+      if end > index + 1 {
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: index + 1)
+        let stop = text.utf8.index(start, offsetBy: end - index - 1)
+        found.append((count, String(text[start..<stop]).lowercased()))
+      }
+    }
+    return found
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

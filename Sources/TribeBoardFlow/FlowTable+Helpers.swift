@@ -18,12 +18,31 @@ extension FlowTable {
   /// item's number: an item that went away leaves its number unused, a new one is numbered after the rest.
   static func numbered<T: Identifiable>(_ items: [T], shown: [ItemID]) -> [(number: Int, item: T)]
   where T.ID == ItemID {
-    guard !shown.isEmpty else { return items.enumerated().map { ($0.offset + 1, $0.element) } }
-    var position: [ItemID: Int] = [:]
+    guard !shown.isEmpty else { return items.enumerated().map { (number: $0.offset + 1, item: $0.element) } }
+    var position = [ItemID: Int](minimumCapacity: shown.count)
     for (index, id) in shown.enumerated() where position[id] == nil { position[id] = index + 1 }
-    let known = items.compactMap { item in position[item.id].map { ($0, item) } }.sorted { $0.0 < $1.0 }
-    let added = items.filter { position[$0.id] == nil }
-    return known + added.enumerated().map { (shown.count + $0.offset + 1, $0.element) }
+    var known: [(number: Int, item: T)] = []
+    var added: [(number: Int, item: T)] = []
+    for item in items {
+      if let number = position[item.id] {
+        known.append((number, item))
+      } else {
+        added.append((shown.count + added.count + 1, item))
+      }
+    }
+    return known.sorted { $0.number < $1.number } + added
+  }
+
+  /// The numbers a list that keeps them (the task list, the noticeboard) shows in `state`, by item: the numbers its
+  /// rows carry and a typed number names. Empty on every other screen.
+  public static func keptNumbers(_ state: AppState) -> [ItemID: Int] {
+    let list: [(number: Int, id: ItemID)] =
+      switch state.screen {
+      case .tasks: numberedTasks(state).map { ($0.number, $0.item.id) }
+      case .noticeboard: numberedNotices(state).map { ($0.number, $0.item.id) }
+      default: []
+      }
+    return Dictionary(list.map { ($0.id, $0.number) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// What a list screen keeps once the person acts on it, so the numbers they saw (`list`) keep naming the same

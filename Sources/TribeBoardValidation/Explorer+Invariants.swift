@@ -119,16 +119,9 @@ extension Explorer {
     case (.noticeboard, .noticeboard): break
     default: return nil
     }
-    let numbers = { (state: AppState) -> [String: Int] in
-      var numbers: [String: Int] = [:]
-      for case .item(let item) in flow.table[state.screen.id].body(state) {
-        if let id = item.id, let number = item.number { numbers[id] = number }
-      }
-      return numbers
-    }
-    let earlier = numbers(before)
+    let earlier = FlowTable.keptNumbers(before)
     guard !earlier.isEmpty else { return nil }
-    for (id, number) in numbers(after).sorted(by: { $0.key < $1.key }) {
+    for (id, number) in FlowTable.keptNumbers(after).sorted(by: { $0.key < $1.key }) {
       if let was = earlier[id], was != number {
         return
           "\(user)'s \(after.screen.id.rawValue) renumbered \(id) from #\(was) to #\(number) while they stayed on it"
