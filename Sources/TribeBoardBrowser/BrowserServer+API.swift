@@ -50,7 +50,12 @@ extension BrowserServer {
   struct Caller: Sendable {
     let user: UserID
     let device: MockDevice
-    let data: MockDataService
+    let families: any FamilyService
+    let profile: any ProfileService
+    let calendar: any CalendarService
+    let tasks: any TaskService
+    let messaging: any MessagingService
+    let schoolRun: any SchoolRunService
     let sync: MockCloudSyncService
     let backend: MockBackend
     let clock: SimulatedClock
@@ -66,7 +71,13 @@ extension BrowserServer {
     init(device: MockDevice, environment: MockEnvironment) {
       user = device.user
       self.device = device
-      data = MockDataService(backend: environment.backend, device: device)
+      let data = MockDataService(backend: environment.backend, device: device)
+      families = data
+      profile = data
+      calendar = data
+      tasks = data
+      messaging = data
+      schoolRun = data
       sync = MockCloudSyncService(backend: environment.backend, device: device)
       backend = environment.backend
       clock = environment.clock
@@ -240,7 +251,7 @@ extension BrowserServer {
 // MARK: The services
 
 extension BrowserServer {
-  /// Every route of the three services under `p`, given to `api`.
+  /// Every route of the services under `p`, given to `api`.
   static func addServices(prefix p: String, _ api: Register) {
     addAuth(prefix: p, api)
     addFamilies(prefix: p, api)
@@ -324,44 +335,46 @@ extension BrowserServer {
       let caller = try call.caller()
       let body = try call.decode(Wire.NewFamily.self)
       return .body(
-        Wire.FamilyBody(try await caller.data.createFamily(named: body.name, creator: caller.user)), status: .created)
+        Wire.FamilyBody(try await caller.families.createFamily(named: body.name, creator: caller.user)),
+        status: .created)
     }
     api(.get, p + "/families") { call in
       let caller = try call.caller()
-      return .body(try await caller.data.families(for: caller.user).map(Wire.FamilyBody.init))
+      return .body(try await caller.families.families(for: caller.user).map(Wire.FamilyBody.init))
     }
     api(.get, p + "/family-codes/:code") { call in
       let caller = try call.caller()
-      return .body(Wire.Preview(try await caller.data.findFamily(code: call.parameter("code"))))
+      return .body(Wire.Preview(try await caller.families.findFamily(code: call.parameter("code"))))
     }
     api(.post, p + "/families/:family/members") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.RoleBody.self)
-      let membership = try await caller.data.joinFamily(call.parameter("family"), user: caller.user, role: body.role)
+      let membership = try await caller.families.joinFamily(
+        call.parameter("family"), user: caller.user, role: body.role)
       return .body(Wire.MembershipBody(membership), status: .created)
     }
     api(.get, p + "/families/:family/members") { call in
       let caller = try call.caller()
       let family = call.parameter("family")
       try caller.member(of: family)
-      return .body(try await caller.data.members(of: family).map(Wire.MemberBody.init))
+      return .body(try await caller.families.members(of: family).map(Wire.MemberBody.init))
     }
     api(.put, p + "/families/:family/members/:user/role") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.RoleBody.self)
-      try await caller.data.changeRole(
+      try await caller.families.changeRole(
         of: call.parameter("user"), in: call.parameter("family"), to: body.role, by: caller.user)
       return .noContent
     }
     api(.delete, p + "/families/:family/members/:user") { call in
       let caller = try call.caller()
-      try await caller.data.removeMember(call.parameter("user"), from: call.parameter("family"), by: caller.user)
+      try await caller.families.removeMember(call.parameter("user"), from: call.parameter("family"), by: caller.user)
       return .noContent
     }
     api(.post, p + "/families/:family/code") { call in
       let caller = try call.caller()
       return .body(
-        Wire.FamilyBody(try await caller.data.regenerateCode(for: call.parameter("family"), by: caller.user)))
+        Wire.FamilyBody(try await caller.families.regenerateCode(for: call.parameter("family"), by: caller.user)))
     }
     api(.get, p + "/users/:user/profile") { call in
       let caller = try call.caller()
@@ -369,18 +382,18 @@ extension BrowserServer {
       guard call.backend.shareAFamily(caller.user, user) else {
         throw AppError(.permissionDenied, "You can only see the profiles of your own family.", recovery: [.back])
       }
-      return .body(Wire.User(try await caller.data.profile(of: user)))
+      return .body(Wire.User(try await caller.profile.profile(of: user)))
     }
     api(.get, p + "/users/:user/notification-preferences") { call in
       let caller = try call.caller()
       try caller.isSelf(call.parameter("user"))
-      return .body(Wire.Preferences(try await caller.data.notificationPreferences(of: caller.user)))
+      return .body(Wire.Preferences(try await caller.profile.notificationPreferences(of: caller.user)))
     }
     api(.put, p + "/users/:user/notification-preferences") { call in
       let caller = try call.caller()
       try caller.isSelf(call.parameter("user"))
       let body = try call.decode(Wire.Preferences.self)
-      try await caller.data.setNotificationPreferences(body.model, for: caller.user)
+      try await caller.profile.setNotificationPreferences(body.model, for: caller.user)
       return .noContent
     }
     api(.post, p + "/sync/setup") { call in
@@ -403,91 +416,91 @@ extension BrowserServer {
       let caller = try call.caller()
       let change = try call.decode(Wire.PendingChangeBody.self).model()
       try caller.isSelf(change.author)
-      return .body(Wire.ChangeResultBody(try await caller.data.apply(change)))
+      return .body(Wire.ChangeResultBody(try await caller.sync.apply(change)))
     }
   }
 
   private static func addContent(prefix p: String, _ api: Register) {
     api(.get, p + "/families/:family/events") { call in
       let (caller, family) = try Self.reader(call, .viewCalendar)
-      return .body(try await caller.data.events(in: family).map(Wire.Event.init))
+      return .body(try await caller.calendar.events(in: family).map(Wire.Event.init))
     }
     api(.post, p + "/families/:family/events") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.NewEventBody.self)
-      let event = try await caller.data.addEvent(body.model, to: call.parameter("family"), by: caller.user)
+      let event = try await caller.calendar.addEvent(body.model, to: call.parameter("family"), by: caller.user)
       return .body(Wire.Event(event), status: .created)
     }
     api(.get, p + "/families/:family/tasks") { call in
       let (caller, family) = try Self.reader(call, .viewAllTasks, .viewOwnTasks)
-      return .body(try await caller.data.tasks(in: family).map(Wire.Task.init))
+      return .body(try await caller.tasks.tasks(in: family).map(Wire.Task.init))
     }
     api(.post, p + "/families/:family/tasks") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.NewTaskBody.self)
-      let task = try await caller.data.addTask(body.model, to: call.parameter("family"), by: caller.user)
+      let task = try await caller.tasks.addTask(body.model, to: call.parameter("family"), by: caller.user)
       return .body(Wire.Task(task), status: .created)
     }
     api(.put, p + "/tasks/:task/status") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.StatusBody.self)
-      try await caller.data.setStatus(body.status, ofTask: call.parameter("task"), by: caller.user)
+      try await caller.tasks.setStatus(body.status, ofTask: call.parameter("task"), by: caller.user)
       return .noContent
     }
     api(.put, p + "/tasks/:task/assignee") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.AssigneeBody.self)
-      try await caller.data.assign(task: call.parameter("task"), to: body.assignee, by: caller.user)
+      try await caller.tasks.assign(task: call.parameter("task"), to: body.assignee, by: caller.user)
       return .noContent
     }
     api(.get, p + "/families/:family/messages") { call in
       let (caller, family) = try Self.reader(call, .viewMessages)
-      return .body(try await caller.data.messages(in: family).map(Wire.Message.init))
+      return .body(try await caller.messaging.messages(in: family).map(Wire.Message.init))
     }
     api(.post, p + "/families/:family/messages") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.TextBody.self)
-      let message = try await caller.data.sendMessage(body.text, to: call.parameter("family"), by: caller.user)
+      let message = try await caller.messaging.sendMessage(body.text, to: call.parameter("family"), by: caller.user)
       return .body(Wire.Message(message), status: .created)
     }
     api(.get, p + "/families/:family/notices") { call in
       let (caller, family) = try Self.reader(call, .viewMessages)
-      return .body(try await caller.data.notices(in: family).map(Wire.NoticeBody.init))
+      return .body(try await caller.messaging.notices(in: family).map(Wire.NoticeBody.init))
     }
     api(.post, p + "/families/:family/notices") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.TextBody.self)
-      let notice = try await caller.data.postNotice(body.text, to: call.parameter("family"), by: caller.user)
+      let notice = try await caller.messaging.postNotice(body.text, to: call.parameter("family"), by: caller.user)
       return .body(Wire.NoticeBody(notice), status: .created)
     }
     api(.put, p + "/notices/:notice/pinned") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.PinnedBody.self)
-      try await caller.data.setPinned(body.pinned, notice: call.parameter("notice"), by: caller.user)
+      try await caller.messaging.setPinned(body.pinned, notice: call.parameter("notice"), by: caller.user)
       return .noContent
     }
     api(.get, p + "/families/:family/unread") { call in
       let (caller, family) = try Self.reader(call, .viewMessages)
-      return .body(try await caller.data.unreadMessages(in: family, for: caller.user))
+      return .body(try await caller.messaging.unreadMessages(in: family, for: caller.user))
     }
     api(.put, p + "/families/:family/read-marker") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.ReadMarkerBody.self)
-      try await caller.data.markRead(in: call.parameter("family"), through: body.message, by: caller.user)
+      try await caller.messaging.markRead(in: call.parameter("family"), through: body.message, by: caller.user)
       return .noContent
     }
     api(.get, p + "/families/:family/routes") { call in
       let (caller, family) = try Self.reader(call, .viewSchoolRun)
-      return .body(try await caller.data.routes(in: family).map(Wire.Route.init))
+      return .body(try await caller.schoolRun.routes(in: family).map(Wire.Route.init))
     }
     api(.get, p + "/families/:family/pickups") { call in
       let (caller, family) = try Self.reader(call, .viewSchoolRun)
-      return .body(try await caller.data.pickups(in: family).map(Wire.PickupBody.init))
+      return .body(try await caller.schoolRun.pickups(in: family).map(Wire.PickupBody.init))
     }
     api(.put, p + "/pickups/:pickup/driver") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.DriverBody.self)
-      try await caller.data.setDriver(body.driver, ofPickup: call.parameter("pickup"), by: caller.user)
+      try await caller.schoolRun.setDriver(body.driver, ofPickup: call.parameter("pickup"), by: caller.user)
       return .noContent
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Keeps the device's copy of the family in step with the cloud, and shares families by code.
+/// Keeps the device's copy of the family in step with the cloud, sends it the changes the phone made, and shares
+/// families by code.
 public protocol CloudSyncService: Sendable {
   /// Prepares the cloud container after sign-in.
   func performInitialSetup() async throws(AppError)
@@ -8,6 +9,10 @@ public protocol CloudSyncService: Sendable {
   func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus
   /// What others scan or type to join `family`.
   func shareCode(for family: Family) async -> ShareCode
+  /// Applies a change the phone made, at most once per change id; a conflict with someone else's change is settled
+  /// by the entity's rule (messages and notices merge by time, tasks' last writer by change time wins, a claimed
+  /// pickup and roles stay as the server has them).
+  func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult
 }
 
 /// Where syncing stands on this phone.

@@ -24,8 +24,8 @@ public struct Membership: Equatable, Hashable, Sendable {
   /// How far the member has read the family's messages: the id of the last message read, in the order messages
   /// reached the backend (not the time they were written: a message that waited on a phone arrives late with an
   /// early time, and is still new). Every message that arrived before it is read too; `nil`: none read.
-  /// ``DataService/markRead(in:through:by:)`` moves it, only ever forward. A member's own messages are never unread
-  /// to them.
+  /// ``MessagingService/markRead(in:through:by:)`` moves it, only ever forward. A member's own messages are never
+  /// unread to them.
   public var lastRead: ItemID?
 
   public init(userID: UserID, familyID: FamilyID, role: Role, expiresAt: Date? = nil, lastRead: ItemID? = nil) {

@@ -29,9 +29,9 @@ public protocol AppClock: Sendable {
 
 /// Where the session's tokens live between calls, as a phone's keychain holds them: the part of the services'
 /// contract that no method signature shows. The ``AuthService`` writes it (sign-in, sign-up, verify, refresh, sign
-/// out); the ``DataService`` and ``CloudSyncService`` read the access token from it and send it with every call,
-/// which a backend checks (the caller's identity is the token's account, whatever user id a call names). After a
-/// refresh, the next call carries the new token because the refresh stored it here.
+/// out); the data services (``FamilyService`` and the others) and ``CloudSyncService`` read the access token from it
+/// and send it with every call, which a backend checks (the caller's identity is the token's account, whatever user
+/// id a call names). After a refresh, the next call carries the new token because the refresh stored it here.
 public protocol TokenStore: Sendable {
   /// The access token every call carries; `nil` when signed out.
   var accessToken: String? { get }
@@ -44,19 +44,30 @@ public protocol TokenStore: Sendable {
 /// Every service the app uses, passed to the flow as one value.
 public struct Services: Sendable {
   public var auth: any AuthService
-  public var data: any DataService
+  public var families: any FamilyService
+  public var profile: any ProfileService
+  public var calendar: any CalendarService
+  public var tasks: any TaskService
+  public var messaging: any MessagingService
+  public var schoolRun: any SchoolRunService
   public var sync: any CloudSyncService
   public var device: any DeviceStore
   public var clock: any AppClock
-  /// The session's tokens: written by `auth`, read by `data` and `sync` (see ``TokenStore``).
+  /// The session's tokens: written by `auth`, read by the data services and `sync` (see ``TokenStore``).
   public var tokens: any TokenStore
 
   public init(
-    auth: any AuthService, data: any DataService, sync: any CloudSyncService, device: any DeviceStore,
-    clock: any AppClock, tokens: any TokenStore
+    auth: any AuthService, families: any FamilyService, profile: any ProfileService, calendar: any CalendarService,
+    tasks: any TaskService, messaging: any MessagingService, schoolRun: any SchoolRunService,
+    sync: any CloudSyncService, device: any DeviceStore, clock: any AppClock, tokens: any TokenStore
   ) {
     self.auth = auth
-    self.data = data
+    self.families = families
+    self.profile = profile
+    self.calendar = calendar
+    self.tasks = tasks
+    self.messaging = messaging
+    self.schoolRun = schoolRun
     self.sync = sync
     self.device = device
     self.clock = clock

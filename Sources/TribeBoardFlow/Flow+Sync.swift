@@ -41,7 +41,7 @@ extension Flow {
       return nil
     }
     do throws(AppError) {
-      return try await services.data.apply(pending)
+      return try await services.sync.apply(pending)
     } catch  where error.code == .offline {
       outbox.changes.append(queued)
       await services.device.setOutbox(outbox)
@@ -73,7 +73,7 @@ extension Flow {
     outbox.nextAttemptAt = nil
     while let head = outbox.changes.first {
       do throws(AppError) {
-        let result = try await services.data.apply(head)
+        let result = try await services.sync.apply(head)
         outbox.changes.removeFirst()
         outbox.attempts = 0
         outbox.failure = nil

@@ -78,15 +78,13 @@ public struct Flow: Sendable {
     // The calls that enter renew the session they run in, as every call of a signed-in person does
     // (``authorized(_:_:_:)``): slow ones can outlive the access token just issued.
     let renewal = SessionRenewal(session, services: services)
-    var services = services
-    services.data = RenewingDataService(base: services.data, renewal: renewal)
-    services.sync = RenewingSyncService(base: services.sync, renewal: renewal)
+    let services = services.renewing(renewal)
     do throws(AppError) {
       try await services.sync.performInitialSetup()
       var found: (Family, Membership)?
       var expired: (Family, Membership)?
-      for family in try await services.data.families(for: session.user.id) where found == nil {
-        let members = try await services.data.members(of: family.id)
+      for family in try await services.families.families(for: session.user.id) where found == nil {
+        let members = try await services.families.members(of: family.id)
         guard let membership = members.first(where: { $0.id == session.user.id })?.membership else { continue }
         if membership.isActive(at: services.clock.now()) {
           found = (family, membership)
@@ -170,9 +168,7 @@ public struct Flow: Sendable {
     }
     guard let session = state.session.auth else { return try await body(&state, services) }
     let renewal = SessionRenewal(session, services: services)
-    var renewing = services
-    renewing.data = RenewingDataService(base: services.data, renewal: renewal)
-    renewing.sync = RenewingSyncService(base: services.sync, renewal: renewal)
+    let renewing = services.renewing(renewal)
     defer {
       for renewed in renewal.renewed where state.session.auth?.refreshToken == renewed.refreshToken {
         state.session = state.session.renewed(renewed)
@@ -527,13 +523,13 @@ public struct Flow: Sendable {
     guard let session = state.session.auth, let family = state.family else {
       throw AppError(.permissionDenied, "Join a family first.", recovery: [.join])
     }
-    let members = try await services.data.members(of: family.id)
+    let members = try await services.families.members(of: family.id)
     guard let membership = members.first(where: { $0.id == session.user.id })?.membership else {
       state.leaveFamily()
       throw AppError(.permissionDenied, "You are no longer a member of \(family.name).", recovery: [.join])
     }
     guard membership.isActive(at: state.now) else { throw Self.accessExpired(family, membership) }
-    let current = try await services.data.families(for: session.user.id).first { $0.id == family.id } ?? family
+    let current = try await services.families.families(for: session.user.id).first { $0.id == family.id } ?? family
     state.session = .member(session, current, membership)
     // Who left keeps their name on what the screen still shows of them (a form's "For", a done task).
     for member in state.content.members where !members.contains(where: { $0.id == member.id }) {

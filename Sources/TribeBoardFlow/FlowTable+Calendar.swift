@@ -115,7 +115,7 @@ extension FlowTable {
           // Time passed since the date was typed: "in the future" holds when saving too.
           _ = try futureDate(start, now: services.clock.now(), field: "the time")
           let (family, user) = try requireFamily(state)
-          let event = try await services.data.addEvent(
+          let event = try await services.calendar.addEvent(
             NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family,
             by: user)
           state.screen = .calendar
@@ -135,7 +135,7 @@ extension FlowTable {
   }
 
   private static let loadAgenda: ScreenSpec.Load = { state, services throws(AppError) in
-    state.content.events = try await services.data.events(in: try requireFamily(state).family)
+    state.content.events = try await services.calendar.events(in: try requireFamily(state).family)
     try await loadSchoolRuns(&state, services)
   }
 

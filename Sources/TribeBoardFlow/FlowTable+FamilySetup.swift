@@ -42,7 +42,7 @@ extension FlowTable {
         ) { state, argument, services throws(AppError) in
           guard let session = state.session.auth else { throw AppError(.sessionExpired) }
           let name = try Validation.familyName(argument.text())
-          let family = try await services.data.createFamily(named: name, creator: session.user.id)
+          let family = try await services.families.createFamily(named: name, creator: session.user.id)
           state.session = .member(
             session, family, Membership(userID: session.user.id, familyID: family.id, role: .parentAdmin))
           state.screen = .familyCreated
@@ -80,7 +80,7 @@ extension FlowTable {
           targets: [.familyPreview]
         ) { state, argument, services throws(AppError) in
           let code = try Validation.familyCode(argument.text())
-          state.screen = .familyPreview(try await services.data.findFamily(code: code))
+          state.screen = .familyPreview(try await services.families.findFamily(code: code))
         },
         .back(to: .familySetup),
       ]),
@@ -135,12 +135,12 @@ extension FlowTable {
       // The code is checked again: it may have been replaced since the preview showed.
       let current: FamilyPreview
       do throws(AppError) {
-        current = try await services.data.findFamily(code: preview.family.code)
+        current = try await services.families.findFamily(code: preview.family.code)
       } catch  where error.code == .familyNotFound {
         throw revoked(preview)
       }
       guard current.family.id == preview.family.id else { throw revoked(preview) }
-      let membership = try await services.data.joinFamily(preview.family.id, user: session.user.id, role: role)
+      let membership = try await services.families.joinFamily(preview.family.id, user: session.user.id, role: role)
       state.session = .member(session, preview.family, membership)
       try await Flow.openBoard(&state, services)
       state.notice = "Welcome to \(preview.family.name)!"

@@ -11,8 +11,8 @@ extension FlowTable {
         let (family, user) = try requireFamily(state)
         // Asked first, so every message it names is among those loaded next.
         let unread = try await unreadMessages(family, user, services)
-        state.content.messages = try await services.data.messages(in: family)
-        state.content.notices = try await services.data.notices(in: family)
+        state.content.messages = try await services.messaging.messages(in: family)
+        state.content.notices = try await services.messaging.notices(in: family)
         await nameFormerMembers(
           state.content.messages.map(\.sender) + state.content.notices.map(\.author), &state, services)
         try await markRead(unread, family, user, &state, services)
@@ -65,7 +65,7 @@ extension FlowTable {
     ScreenSpec(
       .noticeboard, requires: .viewMessages, title: "Noticeboard",
       load: { state, services throws(AppError) in
-        state.content.notices = try await services.data.notices(in: try requireFamily(state).family)
+        state.content.notices = try await services.messaging.notices(in: try requireFamily(state).family)
         await nameFormerMembers(state.content.notices.map(\.author), &state, services)
         // While the person stays on the board, its numbers stay put, whatever others change.
         keepNumbers(&state)
@@ -118,7 +118,7 @@ extension FlowTable {
     async throws(AppError) -> [ItemID]
   {
     do throws(AppError) {
-      return try await services.data.unreadMessages(in: family, for: user)
+      return try await services.messaging.unreadMessages(in: family, for: user)
     } catch  where error.category == .network {
       return []
     }
@@ -137,7 +137,7 @@ extension FlowTable {
     state.content.newMessages = Set(new)
     guard let last = new.last else { return }
     do throws(AppError) {
-      try await services.data.markRead(in: family, through: last, by: user)
+      try await services.messaging.markRead(in: family, through: last, by: user)
       // The phone knows where its marker is now: its membership (and the member list it keeps) say so too.
       if case .member(let session, let place, var membership) = state.session {
         membership.lastRead = last
@@ -155,7 +155,9 @@ extension FlowTable {
   /// A profile that can't be read leaves the account id.
   static func nameFormerMembers(_ writers: [UserID], _ state: inout AppState, _ services: Services) async {
     for writer in writers where state.content.member(writer) == nil && state.content.formerNames[writer] == nil {
-      if let profile = try? await services.data.profile(of: writer) { state.content.formerNames[writer] = profile.name }
+      if let profile = try? await services.profile.profile(of: writer) {
+        state.content.formerNames[writer] = profile.name
+      }
     }
   }
 

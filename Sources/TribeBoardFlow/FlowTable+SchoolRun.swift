@@ -50,8 +50,8 @@ extension FlowTable {
   /// Loads the routes and their pickups, for the school-run screen and the calendar.
   static let loadSchoolRuns: ScreenSpec.Load = { state, services throws(AppError) in
     let family = try requireFamily(state).family
-    state.content.routes = try await services.data.routes(in: family)
-    state.content.pickups = try await services.data.pickups(in: family)
+    state.content.routes = try await services.schoolRun.routes(in: family)
+    state.content.pickups = try await services.schoolRun.pickups(in: family)
   }
 
   /// The pickups from the start of today to a week ahead, numbered route by route as the screen shows them.

@@ -47,7 +47,7 @@ extension FlowTable {
               "\(Flow.waiting(waiting)) still waiting to sync with \(name); leaving now would lose \(waiting == 1 ? "it" : "them"). Try again once \(waiting == 1 ? "it is" : "they are") sent (Sync now, on the dashboard).",
               recovery: [.retry, .back])
           }
-          try await services.data.removeMember(user, from: family, by: user)
+          try await services.families.removeMember(user, from: family, by: user)
           state.leaveFamily()
           state.screen = .familySetup
           state.notice = "You left \(name)."
@@ -59,7 +59,7 @@ extension FlowTable {
       .profile, requires: .viewProfile, title: "Profile",
       load: { state, services throws(AppError) in
         // The stored profile may have changed since sign-in.
-        state.content.profile = try await services.data.profile(of: try requireFamily(state).user)
+        state.content.profile = try await services.profile.profile(of: try requireFamily(state).user)
       },
       body: { state in
         guard let user = state.content.profile else { return [] }
@@ -80,7 +80,8 @@ extension FlowTable {
     ScreenSpec(
       .notifications, requires: .editNotifications, title: "Notifications",
       load: { state, services throws(AppError) in
-        state.content.preferences = try await services.data.notificationPreferences(of: try requireFamily(state).user)
+        state.content.preferences = try await services.profile.notificationPreferences(
+          of: try requireFamily(state).user)
       },
       body: { state in
         NotificationPreferences.Kind.allCases.map { kind in
@@ -100,7 +101,7 @@ extension FlowTable {
           let kind = try argument.notification()
           var preferences = state.content.preferences
           preferences[kind].toggle()
-          try await services.data.setNotificationPreferences(preferences, for: try requireFamily(state).user)
+          try await services.profile.setNotificationPreferences(preferences, for: try requireFamily(state).user)
           state.notice = "\(kind.label) notifications \(preferences[kind] ? "on" : "off")."
         },
         .back(to: .settings, label: "Back to settings"),
@@ -135,7 +136,7 @@ extension FlowTable {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
           let old = state.family?.code ?? ""
-          state.replaceFamily(try await services.data.regenerateCode(for: family, by: user))
+          state.replaceFamily(try await services.families.regenerateCode(for: family, by: user))
           state.notice = "The family code is now \(state.family?.code ?? ""); \(old) no longer works."
         },
         .back(to: .settings, label: "Back to settings"),
@@ -174,7 +175,7 @@ extension FlowTable {
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let (family, user) = try requireFamily(state)
           try checkRemoval(of: member, state)
-          try await services.data.removeMember(member.id, from: family, by: user)
+          try await services.families.removeMember(member.id, from: family, by: user)
           state.screen = .familyManagement
           state.notice = "\(member.profile.name) was removed from the family."
         },
@@ -230,7 +231,7 @@ extension FlowTable {
           "\(member.profile.firstName) is already \(role.withArticle)\(until); nothing was changed.",
           recovery: [.edit, .back])
       }
-      try await services.data.changeRole(of: member.id, in: family, to: role, by: user)
+      try await services.families.changeRole(of: member.id, in: family, to: role, by: user)
       var released: [String] = []
       if !RoleRules.taskRoles.contains(role) { released.append("open tasks") }
       if !Permissions.allows(role, .claimPickup) { released.append("pickups") }

@@ -179,7 +179,7 @@ extension FlowTable {
               recovery: [.edit])
           }
           let (family, user) = try requireFamily(state)
-          let task = try await services.data.addTask(
+          let task = try await services.tasks.addTask(
             NewTask(title: title, assignee: draft.assignee, due: draft.due, points: draft.points), to: family, by: user)
           state.screen = .tasks(mineOnly: false)
           state.notice = "Added “\(task.title)”."
@@ -223,7 +223,7 @@ extension FlowTable {
   }
 
   private static let loadTasks: ScreenSpec.Load = { state, services throws(AppError) in
-    state.content.tasks = try await services.data.tasks(in: try requireFamily(state).family)
+    state.content.tasks = try await services.tasks.tasks(in: try requireFamily(state).family)
     // While the person stays on the list, its numbers stay put, whatever others change: a task that goes keeps its
     // number unused, a new one takes the next.
     if case .tasks(let mineOnly, let shown) = state.screen {

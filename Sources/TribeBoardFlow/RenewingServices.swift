@@ -6,9 +6,9 @@ import TribeBoardCore
 /// token from the refresh token and is sent once more, so slow calls never sign anyone out while the session can be
 /// renewed. A renewal that fails gives `sessionExpired`.
 ///
-/// The call sent again reaches the data or sync service with the new access token through the ``TokenStore`` of
-/// the ``Services``: the renewal stores the fresh session there itself, so nothing depends on how an auth
-/// implementation keeps it.
+/// The call sent again reaches a data service or the sync service with the new access token through the
+/// ``TokenStore`` of the ``Services``: the renewal stores the fresh session there itself, so nothing depends on how
+/// an auth implementation keeps it.
 final class SessionRenewal: Sendable {
   private let auth: any AuthService
   private let tokens: any TokenStore
@@ -40,145 +40,157 @@ final class SessionRenewal: Sendable {
   }
 }
 
-/// A data service whose calls renew the session they run in (``SessionRenewal``).
-struct RenewingDataService: DataService {
-  let base: any DataService
+/// The data services of `base`, whose calls renew the session they run in (``SessionRenewal``).
+struct RenewingDataService: FamilyService, ProfileService, CalendarService, TaskService, MessagingService,
+  SchoolRunService
+{
+  let base: Services
   let renewal: SessionRenewal
 
   func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family {
     try await renewal.call { () async throws(AppError) -> Family in
-      try await base.createFamily(named: name, creator: creator)
+      try await base.families.createFamily(named: name, creator: creator)
     }
   }
 
   func findFamily(code: String) async throws(AppError) -> FamilyPreview {
-    try await renewal.call { () async throws(AppError) -> FamilyPreview in try await base.findFamily(code: code) }
+    try await renewal.call { () async throws(AppError) -> FamilyPreview in
+      try await base.families.findFamily(code: code)
+    }
   }
 
   func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership {
     try await renewal.call { () async throws(AppError) -> Membership in
-      try await base.joinFamily(family, user: user, role: role)
+      try await base.families.joinFamily(family, user: user, role: role)
     }
   }
 
   func families(for user: UserID) async throws(AppError) -> [Family] {
-    try await renewal.call { () async throws(AppError) -> [Family] in try await base.families(for: user) }
+    try await renewal.call { () async throws(AppError) -> [Family] in try await base.families.families(for: user) }
   }
 
   func members(of family: FamilyID) async throws(AppError) -> [Member] {
-    try await renewal.call { () async throws(AppError) -> [Member] in try await base.members(of: family) }
+    try await renewal.call { () async throws(AppError) -> [Member] in try await base.families.members(of: family) }
   }
 
   func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError) {
     try await renewal.call { () async throws(AppError) in
-      try await base.changeRole(of: user, in: family, to: role, by: actor)
+      try await base.families.changeRole(of: user, in: family, to: role, by: actor)
     }
   }
 
   func removeMember(_ user: UserID, from family: FamilyID, by actor: UserID) async throws(AppError) {
-    try await renewal.call { () async throws(AppError) in try await base.removeMember(user, from: family, by: actor) }
+    try await renewal.call { () async throws(AppError) in
+      try await base.families.removeMember(user, from: family, by: actor)
+    }
   }
 
   func regenerateCode(for family: FamilyID, by actor: UserID) async throws(AppError) -> Family {
     try await renewal.call { () async throws(AppError) -> Family in
-      try await base.regenerateCode(for: family, by: actor)
+      try await base.families.regenerateCode(for: family, by: actor)
     }
   }
 
   func profile(of user: UserID) async throws(AppError) -> UserProfile {
-    try await renewal.call { () async throws(AppError) -> UserProfile in try await base.profile(of: user) }
+    try await renewal.call { () async throws(AppError) -> UserProfile in try await base.profile.profile(of: user) }
   }
 
   func notificationPreferences(of user: UserID) async throws(AppError) -> NotificationPreferences {
     try await renewal.call { () async throws(AppError) -> NotificationPreferences in
-      try await base.notificationPreferences(of: user)
+      try await base.profile.notificationPreferences(of: user)
     }
   }
 
   func setNotificationPreferences(_ preferences: NotificationPreferences, for user: UserID) async throws(AppError) {
     try await renewal.call { () async throws(AppError) in
-      try await base.setNotificationPreferences(preferences, for: user)
+      try await base.profile.setNotificationPreferences(preferences, for: user)
     }
   }
 
   func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent] {
-    try await renewal.call { () async throws(AppError) -> [CalendarEvent] in try await base.events(in: family) }
+    try await renewal.call { () async throws(AppError) -> [CalendarEvent] in try await base.calendar.events(in: family)
+    }
   }
 
   func addEvent(_ event: NewEvent, to family: FamilyID, by actor: UserID) async throws(AppError) -> CalendarEvent {
     try await renewal.call { () async throws(AppError) -> CalendarEvent in
-      try await base.addEvent(event, to: family, by: actor)
+      try await base.calendar.addEvent(event, to: family, by: actor)
     }
   }
 
   func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask] {
-    try await renewal.call { () async throws(AppError) -> [FamilyTask] in try await base.tasks(in: family) }
+    try await renewal.call { () async throws(AppError) -> [FamilyTask] in try await base.tasks.tasks(in: family) }
   }
 
   func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask {
     try await renewal.call { () async throws(AppError) -> FamilyTask in
-      try await base.addTask(task, to: family, by: actor)
+      try await base.tasks.addTask(task, to: family, by: actor)
     }
   }
 
   func setStatus(_ status: FamilyTask.Status, ofTask task: ItemID, by actor: UserID) async throws(AppError) {
-    try await renewal.call { () async throws(AppError) in try await base.setStatus(status, ofTask: task, by: actor) }
+    try await renewal.call { () async throws(AppError) in
+      try await base.tasks.setStatus(status, ofTask: task, by: actor)
+    }
   }
 
   func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError) {
-    try await renewal.call { () async throws(AppError) in try await base.assign(task: task, to: assignee, by: actor) }
+    try await renewal.call { () async throws(AppError) in
+      try await base.tasks.assign(task: task, to: assignee, by: actor)
+    }
   }
 
   func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
-    try await renewal.call { () async throws(AppError) -> [FamilyMessage] in try await base.messages(in: family) }
+    try await renewal.call { () async throws(AppError) -> [FamilyMessage] in
+      try await base.messaging.messages(in: family)
+    }
   }
 
   func sendMessage(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyMessage {
     try await renewal.call { () async throws(AppError) -> FamilyMessage in
-      try await base.sendMessage(text, to: family, by: actor)
+      try await base.messaging.sendMessage(text, to: family, by: actor)
     }
   }
 
   func notices(in family: FamilyID) async throws(AppError) -> [Notice] {
-    try await renewal.call { () async throws(AppError) -> [Notice] in try await base.notices(in: family) }
+    try await renewal.call { () async throws(AppError) -> [Notice] in try await base.messaging.notices(in: family) }
   }
 
   func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice {
     try await renewal.call { () async throws(AppError) -> Notice in
-      try await base.postNotice(text, to: family, by: actor)
+      try await base.messaging.postNotice(text, to: family, by: actor)
     }
   }
 
   func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError) {
-    try await renewal.call { () async throws(AppError) in try await base.setPinned(pinned, notice: notice, by: actor) }
+    try await renewal.call { () async throws(AppError) in
+      try await base.messaging.setPinned(pinned, notice: notice, by: actor)
+    }
   }
 
   func unreadMessages(in family: FamilyID, for user: UserID) async throws(AppError) -> [ItemID] {
     try await renewal.call { () async throws(AppError) -> [ItemID] in
-      try await base.unreadMessages(in: family, for: user)
+      try await base.messaging.unreadMessages(in: family, for: user)
     }
   }
 
   func markRead(in family: FamilyID, through message: ItemID, by actor: UserID) async throws(AppError) {
     try await renewal.call { () async throws(AppError) in
-      try await base.markRead(in: family, through: message, by: actor)
+      try await base.messaging.markRead(in: family, through: message, by: actor)
     }
   }
 
-  func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
-    try await renewal.call { () async throws(AppError) -> ChangeResult in try await base.apply(change) }
-  }
-
   func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute] {
-    try await renewal.call { () async throws(AppError) -> [SchoolRoute] in try await base.routes(in: family) }
+    try await renewal.call { () async throws(AppError) -> [SchoolRoute] in try await base.schoolRun.routes(in: family) }
   }
 
   func pickups(in family: FamilyID) async throws(AppError) -> [Pickup] {
-    try await renewal.call { () async throws(AppError) -> [Pickup] in try await base.pickups(in: family) }
+    try await renewal.call { () async throws(AppError) -> [Pickup] in try await base.schoolRun.pickups(in: family) }
   }
 
   func setDriver(_ driver: UserID?, ofPickup pickup: ItemID, by actor: UserID) async throws(AppError) {
-    try await renewal.call { () async throws(AppError) in try await base.setDriver(driver, ofPickup: pickup, by: actor)
+    try await renewal.call { () async throws(AppError) in
+      try await base.schoolRun.setDriver(driver, ofPickup: pickup, by: actor)
     }
   }
 }
@@ -198,5 +210,25 @@ struct RenewingSyncService: CloudSyncService {
 
   func shareCode(for family: Family) async -> ShareCode {
     await base.shareCode(for: family)
+  }
+
+  func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
+    try await renewal.call { () async throws(AppError) -> ChangeResult in try await base.apply(change) }
+  }
+}
+
+extension Services {
+  /// These services with the data and sync calls renewing the session they run in (``SessionRenewal``).
+  func renewing(_ renewal: SessionRenewal) -> Services {
+    var services = self
+    let data = RenewingDataService(base: self, renewal: renewal)
+    services.families = data
+    services.profile = data
+    services.calendar = data
+    services.tasks = data
+    services.messaging = data
+    services.schoolRun = data
+    services.sync = RenewingSyncService(base: sync, renewal: renewal)
+    return services
   }
 }

@@ -24,4 +24,11 @@ public struct MockCloudSyncService: CloudSyncService {
   public func shareCode(for family: Family) async -> ShareCode {
     ShareCode(code: family.code, link: "https://tribeboard.app/join/\(family.code)")
   }
+
+  /// Applies a change as the data call it stands for (``Change/operation``), so faults and latency on `data` hit it.
+  public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
+    try backend.perform(change.change.operation) { state, now throws(AppError) in
+      try state.apply(change, now: now)
+    }
+  }
 }

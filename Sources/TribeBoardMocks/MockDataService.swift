@@ -1,9 +1,12 @@
 import Foundation
 import TribeBoardCore
 
-/// The data service over the mock backend. Like a real backend, it checks the caller's access token and the
-/// acting user's role.
-public struct MockDataService: DataService {
+/// The data services (families, profiles, calendar, tasks, messaging, school run) over the mock backend, as the
+/// `data` service of faults and latency. Like a real backend, it checks the caller's access token and the acting
+/// user's role.
+public struct MockDataService: FamilyService, ProfileService, CalendarService, TaskService, MessagingService,
+  SchoolRunService
+{
   /// The backend, as the calling phone reaches it.
   let backend: MockConnection
 
@@ -265,14 +268,6 @@ public struct MockDataService: DataService {
       let marker = state.existingMembership(of: actor, in: family)?.lastRead.flatMap(state.store.messages.position(of:))
       guard position > marker ?? -1 else { return }
       _ = state.store.update(membershipOf: actor, in: family) { $0.lastRead = message }
-    }
-  }
-
-  // MARK: Changes made on a phone
-
-  public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
-    try backend.perform(change.change.operation) { state, now throws(AppError) in
-      try state.apply(change, now: now)
     }
   }
 

@@ -57,9 +57,10 @@ public final class MockEnvironment: Sendable {
 
   /// The in-process mock services as the app on `device` sees them.
   public func localServices(for device: MockDevice) -> Services {
-    Services(
-      auth: MockAuthService(backend: backend, device: device), data: MockDataService(backend: backend, device: device),
-      sync: MockCloudSyncService(backend: backend, device: device), device: device, clock: clock,
-      tokens: device)
+    let data = MockDataService(backend: backend, device: device)
+    return Services(
+      auth: MockAuthService(backend: backend, device: device), families: data, profile: data, calendar: data,
+      tasks: data, messaging: data, schoolRun: data, sync: MockCloudSyncService(backend: backend, device: device),
+      device: device, clock: clock, tokens: device)
   }
 }

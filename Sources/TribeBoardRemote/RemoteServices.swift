@@ -92,14 +92,17 @@ public struct RemoteAuthService: AuthService {
   }
 }
 
-/// ``DataService`` over HTTP. The acting user a method names is the token's account on the server: a call naming
-/// another is refused there.
-public struct RemoteDataService: DataService {
+// The data services over HTTP, one per area. The acting user a method names is the token's account on the server: a
+// call naming another is refused there.
+
+/// `text` as one part of a path.
+private func p(_ text: String) -> String { RemoteConnection.part(text) }
+
+/// ``FamilyService`` over HTTP.
+public struct RemoteFamilyService: FamilyService {
   public let connection: RemoteConnection
 
   public init(_ connection: RemoteConnection) { self.connection = connection }
-
-  private func p(_ text: String) -> String { RemoteConnection.part(text) }
 
   public func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family {
     try await connection.call(.POST, "/families", body: Wire.NewFamily(name: name), as: Wire.FamilyBody.self).model
@@ -135,6 +138,13 @@ public struct RemoteDataService: DataService {
   public func regenerateCode(for family: FamilyID, by actor: UserID) async throws(AppError) -> Family {
     try await connection.call(.POST, "/families/\(p(family))/code", as: Wire.FamilyBody.self).model
   }
+}
+
+/// ``ProfileService`` over HTTP.
+public struct RemoteProfileService: ProfileService {
+  public let connection: RemoteConnection
+
+  public init(_ connection: RemoteConnection) { self.connection = connection }
 
   public func profile(of user: UserID) async throws(AppError) -> UserProfile {
     try await connection.call(.GET, "/users/\(p(user))/profile", as: Wire.User.self).model
@@ -150,6 +160,13 @@ public struct RemoteDataService: DataService {
     try await connection.perform(
       .PUT, "/users/\(p(user))/notification-preferences", body: Wire.Preferences(preferences))
   }
+}
+
+/// ``CalendarService`` over HTTP.
+public struct RemoteCalendarService: CalendarService {
+  public let connection: RemoteConnection
+
+  public init(_ connection: RemoteConnection) { self.connection = connection }
 
   public func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent] {
     let events = try await connection.call(.GET, "/families/\(p(family))/events", as: [Wire.Event].self)
@@ -164,6 +181,13 @@ public struct RemoteDataService: DataService {
       .POST, "/families/\(p(family))/events", body: Wire.NewEventBody(event), as: Wire.Event.self)
     return try RemoteConnection.model { () throws(Wire.Invalid) in try added.model() }
   }
+}
+
+/// ``TaskService`` over HTTP.
+public struct RemoteTaskService: TaskService {
+  public let connection: RemoteConnection
+
+  public init(_ connection: RemoteConnection) { self.connection = connection }
 
   public func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask] {
     try await connection.call(.GET, "/families/\(p(family))/tasks", as: [Wire.Task].self).map(\.model)
@@ -181,6 +205,13 @@ public struct RemoteDataService: DataService {
   public func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError) {
     try await connection.perform(.PUT, "/tasks/\(p(task))/assignee", body: Wire.AssigneeBody(assignee: assignee))
   }
+}
+
+/// ``MessagingService`` over HTTP.
+public struct RemoteMessagingService: MessagingService {
+  public let connection: RemoteConnection
+
+  public init(_ connection: RemoteConnection) { self.connection = connection }
 
   public func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
     try await connection.call(.GET, "/families/\(p(family))/messages", as: [Wire.Message].self).map(\.model)
@@ -216,11 +247,13 @@ public struct RemoteDataService: DataService {
     try await connection.perform(
       .PUT, "/families/\(p(family))/read-marker", body: Wire.ReadMarkerBody(message: message))
   }
+}
 
-  public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
-    try await connection.call(.POST, "/changes", body: Wire.PendingChangeBody(change), as: Wire.ChangeResultBody.self)
-      .model
-  }
+/// ``SchoolRunService`` over HTTP.
+public struct RemoteSchoolRunService: SchoolRunService {
+  public let connection: RemoteConnection
+
+  public init(_ connection: RemoteConnection) { self.connection = connection }
 
   public func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute] {
     try await connection.call(.GET, "/families/\(p(family))/routes", as: [Wire.Route].self).map(\.model)
@@ -256,5 +289,10 @@ public struct RemoteCloudSyncService: CloudSyncService {
   public func shareCode(for family: Family) async -> ShareCode {
     (try? await connection.call(.POST, "/share-codes", body: Wire.FamilyBody(family), as: Wire.ShareCodeBody.self))?
       .model ?? ShareCode(code: family.code, link: "https://tribeboard.app/join/\(family.code)")
+  }
+
+  public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
+    try await connection.call(.POST, "/changes", body: Wire.PendingChangeBody(change), as: Wire.ChangeResultBody.self)
+      .model
   }
 }

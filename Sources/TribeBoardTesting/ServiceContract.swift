@@ -67,12 +67,12 @@ public enum ServiceContract {
       let change = PendingChange(
         id: "contract-\(index)", change: .sendMessage(text, family: subject.family), author: subject.parent,
         madeAt: services.clock.now(), summary: "Send “\(text)”")
-      let first = try await services.data.apply(change)
+      let first = try await services.sync.apply(change)
       try expect(first == .applied, "the first sending of change \(index) gave \(first)")
-      let again = try await services.data.apply(change)
+      let again = try await services.sync.apply(change)
       try expect(again == .alreadyApplied, "sending change \(index) again gave \(again), not alreadyApplied")
     }
-    let stored = try await services.data.messages(in: subject.family).map(\.text).filter { texts.contains($0) }
+    let stored = try await services.messaging.messages(in: subject.family).map(\.text).filter { texts.contains($0) }
     try expect(stored == texts, "the messages on the server are \(stored), not each change once in order")
   }
 
@@ -81,16 +81,16 @@ public enum ServiceContract {
   public static func aLaterChangeWins(_ subject: any ServiceContractSubject) async throws {
     let (parent, _) = try await signedIn(subject, subject.parent, subject.parentProvider)
     let (other, _) = try await signedIn(subject, subject.other, subject.otherProvider)
-    let task = try await parent.data.addTask(NewTask(title: "Contract chore"), to: subject.family, by: subject.parent)
+    let task = try await parent.tasks.addTask(NewTask(title: "Contract chore"), to: subject.family, by: subject.parent)
     let offline = PendingChange(
       id: "contract-offline", change: .setTaskStatus(.done, task: task.id), author: subject.parent,
       madeAt: parent.clock.now(), summary: "Mark “Contract chore” done", waited: true)
     await subject.wait(60)
-    try await other.data.setStatus(.done, ofTask: task.id, by: subject.other)
-    try await other.data.setStatus(.open, ofTask: task.id, by: subject.other)
-    let result = try await parent.data.apply(offline)
+    try await other.tasks.setStatus(.done, ofTask: task.id, by: subject.other)
+    try await other.tasks.setStatus(.open, ofTask: task.id, by: subject.other)
+    let result = try await parent.sync.apply(offline)
     guard case .superseded = result else { throw Failure(description: "the older change gave \(result)") }
-    let status = try await parent.data.tasks(in: subject.family).first { $0.id == task.id }?.status
+    let status = try await parent.tasks.tasks(in: subject.family).first { $0.id == task.id }?.status
     try expect(status == .open, "the task is \(status.map { "\($0)" } ?? "gone"), not the later change's open")
   }
 
@@ -98,10 +98,10 @@ public enum ServiceContract {
   /// works; after sign-out the tokens are forgotten and refused.
   public static func accessTokensRunOutAndRenew(_ subject: any ServiceContractSubject) async throws {
     let (services, session) = try await signedIn(subject, subject.parent, subject.parentProvider)
-    _ = try await services.data.tasks(in: subject.family)
+    _ = try await services.tasks.tasks(in: subject.family)
     await subject.wait(subject.accessTokenLifetime + 1)
     do {
-      _ = try await services.data.tasks(in: subject.family)
+      _ = try await services.tasks.tasks(in: subject.family)
       throw Failure(description: "a run-out access token was accepted")
     } catch let error as AppError {
       try expect(error.code == .sessionExpired, "a run-out access token gave \(error.code), not sessionExpired")
@@ -109,7 +109,7 @@ public enum ServiceContract {
     let renewed = try await services.auth.refresh(session)
     try expect(renewed.token != session.token, "the refresh gave the same access token")
     try expect(services.tokens.accessToken == renewed.token, "the refresh did not store the new access token")
-    _ = try await services.data.tasks(in: subject.family)
+    _ = try await services.tasks.tasks(in: subject.family)
     try await services.auth.signOut()
     try expect(services.tokens.accessToken == nil, "sign-out left the access token on the phone")
     let stored = try await services.auth.currentSession()

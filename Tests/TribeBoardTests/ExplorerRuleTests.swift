@@ -157,7 +157,7 @@ import TribeBoardScenarios
       ) { state, _, services throws(AppError) in
         guard let user = state.user?.id, let notice = state.content.notices.first
         else { return }
-        try await services.data.setPinned(true, notice: notice.id, by: user)
+        try await services.messaging.setPinned(true, notice: notice.id, by: user)
         state.notice = "Pinned; it shows first when you next open the noticeboard."
       }
     }

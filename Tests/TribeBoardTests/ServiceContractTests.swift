@@ -29,8 +29,11 @@ import TribeBoardTesting
         base: server.base, tokens: device,
         headers: [(LoopbackServices.phoneHeader, server.register(environment, device))])
       return Services(
-        auth: RemoteAuthService(connection, user: user), data: RemoteDataService(connection),
-        sync: RemoteCloudSyncService(connection), device: device, clock: environment.clock, tokens: device)
+        auth: RemoteAuthService(connection, user: user), families: RemoteFamilyService(connection),
+        profile: RemoteProfileService(connection), calendar: RemoteCalendarService(connection),
+        tasks: RemoteTaskService(connection), messaging: RemoteMessagingService(connection),
+        schoolRun: RemoteSchoolRunService(connection), sync: RemoteCloudSyncService(connection), device: device,
+        clock: environment.clock, tokens: device)
     }
 
     func wait(_ seconds: TimeInterval) async { environment.clock.advance(by: seconds) }

@@ -113,7 +113,7 @@ import TribeBoardTesting
     let late = PendingChange(
       id: "mark-change-1", change: .sendMessage("Running late", family: "johnsons"), author: "mark",
       madeAt: Self.now.addingTimeInterval(-3600), summary: "message “Running late”", waited: true)
-    #expect(try await data.apply(late) == .applied)
+    #expect(try await MockCloudSyncService(backend: simulator.environment.backend).apply(late) == .applied)
     #expect(try await data.messages(in: "johnsons").suffix(2).map(\.text) == ["Running late", "Leaving at nine"])
     #expect(counts(simulator) == [1, 1, 4, nil])
     let unread = try await data.unreadMessages(in: "johnsons", for: "sarah")

@@ -24,8 +24,10 @@ enum Via: String, CaseIterable, ExpressibleByArgument {
           base: base, tokens: device, headers: [(LoopbackServices.phoneHeader, phone)])
         return Services(
           auth: RemoteAuthService(connection, user: device.user, identities: device.identities),
-          data: RemoteDataService(connection), sync: RemoteCloudSyncService(connection), device: device,
-          clock: environment.clock, tokens: device)
+          families: RemoteFamilyService(connection), profile: RemoteProfileService(connection),
+          calendar: RemoteCalendarService(connection), tasks: RemoteTaskService(connection),
+          messaging: RemoteMessagingService(connection), schoolRun: RemoteSchoolRunService(connection),
+          sync: RemoteCloudSyncService(connection), device: device, clock: environment.clock, tokens: device)
       }
     }
   }

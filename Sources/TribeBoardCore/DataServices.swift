@@ -1,12 +1,11 @@
 import Foundation
 
-/// The family data: families and members, and what each module holds.
-///
-/// Every change names the acting user, so a backend can check it; rule breaks such as demoting
-/// the last parent admin come back as ``AppError``s.
-public protocol DataService: Sendable {
-  // MARK: Families and members
+// The family data, one protocol per area of the API: families, profiles, calendar, tasks, messaging and school run.
+// Every change names the acting user, so a backend can check it; rule breaks such as demoting the last parent admin
+// come back as `AppError`s. A phone's queued changes go to `CloudSyncService.apply(_:)`.
 
+/// Families and their members.
+public protocol FamilyService: Sendable {
   /// Creates a family with a fresh unique code; `creator` becomes its parent admin.
   func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family
   /// Finds the family with `code`, for a preview before joining.
@@ -23,28 +22,32 @@ public protocol DataService: Sendable {
   func removeMember(_ user: UserID, from family: FamilyID, by actor: UserID) async throws(AppError)
   /// Replaces the family's code; the old one stops working.
   func regenerateCode(for family: FamilyID, by actor: UserID) async throws(AppError) -> Family
+}
 
-  // MARK: Profile and preferences
-
+/// A person's profile and notification preferences.
+public protocol ProfileService: Sendable {
   func profile(of user: UserID) async throws(AppError) -> UserProfile
   func notificationPreferences(of user: UserID) async throws(AppError) -> NotificationPreferences
   func setNotificationPreferences(_ preferences: NotificationPreferences, for user: UserID) async throws(AppError)
+}
 
-  // MARK: Calendar
-
+/// The family's calendar.
+public protocol CalendarService: Sendable {
   /// The family's own events; birthdays and school runs are derived by the app.
   func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent]
   func addEvent(_ event: NewEvent, to family: FamilyID, by actor: UserID) async throws(AppError) -> CalendarEvent
+}
 
-  // MARK: Tasks
-
+/// The family's tasks.
+public protocol TaskService: Sendable {
   func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask]
   func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask
   func setStatus(_ status: FamilyTask.Status, ofTask task: ItemID, by actor: UserID) async throws(AppError)
   func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError)
+}
 
-  // MARK: Messaging
-
+/// The family's messages and notices.
+public protocol MessagingService: Sendable {
   func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage]
   func sendMessage(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyMessage
   func notices(in family: FamilyID) async throws(AppError) -> [Notice]
@@ -56,16 +59,10 @@ public protocol DataService: Sendable {
   /// Moves `actor`'s read marker in a family forward to `message`, the last to arrive of those they have seen. A
   /// marker already past it stays where it is, so a late or repeated call changes nothing.
   func markRead(in family: FamilyID, through message: ItemID, by actor: UserID) async throws(AppError)
+}
 
-  // MARK: Changes made on a phone
-
-  /// Applies a change the phone made, at most once per change id; a conflict with someone else's change is settled
-  /// by the entity's rule (messages and notices merge by time, tasks' last writer by change time wins, a claimed
-  /// pickup and roles stay as the server has them).
-  func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult
-
-  // MARK: School run
-
+/// The family's school routes and pickups.
+public protocol SchoolRunService: Sendable {
   func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute]
   func pickups(in family: FamilyID) async throws(AppError) -> [Pickup]
   /// Makes `actor` the driver of a pickup, or frees it when `driver` is `nil`.
