@@ -163,23 +163,20 @@ extension TextRenderer {
     prefix(of: fullBlank, count: count, bytes: 1) ?? String(repeating: " ", count: max(0, count))
   }
 
-  /// Writes `block`'s lines; a section or the pager opens a new part of the block with a blank line.
+  /// Writes `block`'s lines, its texts cleaned of control characters; a section or the pager opens a new part of the
+  /// block with a blank line.
   private func write(_ block: Block, into body: inout Body) {
-    switch block.cleaned {
+    let clean = Self.clean
+    switch block {
     case .paragraph(let text):
-      for line in wrap(text, width: Self.width - 2) { body.append(line) }
+      for line in wrap(clean(text), width: Self.width - 2) { body.append(line) }
     case .field(let label, let value):
-      body.beginLine()
-      body.text += label
-      body.text += ": "
-      body.text += style.apply(.bold, value)
-      body.endLine()
-    case .input:
-      // Drawn as the field it was cleaned into.
-      break
+      writeField(clean(label), clean(value), into: &body)
+    case .input(let field):
+      writeField(clean(field.label), clean(field.value ?? "—"), into: &body)
     case .section(let title):
       body.separate()
-      body.append(style.apply(.bold, title))
+      body.append(style.apply(.bold, clean(title)))
     case .item(let item):
       body.beginLine()
       body.text += "  "
@@ -190,18 +187,19 @@ extension TextRenderer {
         body.text += "•"
       }
       body.text += " "
-      body.text += item.text
+      body.text += clean(item.text)
       if let flag = item.flag {
         body.text += "  "
-        body.text += style.apply(.warning, "[\(flag)]")
+        body.text += style.apply(.warning, "[\(clean(flag))]")
       }
       body.endLine()
     case .empty(let text):
       body.beginLine()
       body.text += "  "
-      body.text += style.apply(.dim, text)
+      body.text += style.apply(.dim, clean(text))
       body.endLine()
     case .qr(let payload):
+      let payload = clean(payload)
       for line in QRPlaceholder.lines(for: payload) { body.append(line) }
       body.append(style.apply(.dim, "QR placeholder, not scannable; it stands for \(payload)"))
     case .pager(let page, let count):
@@ -211,5 +209,13 @@ extension TextRenderer {
       body.separate()
       body.append("\(dots)   page \(page) of \(count)")
     }
+  }
+
+  private func writeField(_ label: String, _ value: String, into body: inout Body) {
+    body.beginLine()
+    body.text += label
+    body.text += ": "
+    body.text += style.apply(.bold, value)
+    body.endLine()
   }
 }

@@ -265,3 +265,23 @@ import TribeBoardMocks
     }
   }
 }
+
+extension Block {
+  /// The block with every text run through ``TextRenderer/clean(_:)``, for the reference renderer.
+  fileprivate var cleaned: Block {
+    let clean = TextRenderer.clean
+    switch self {
+    case .paragraph(let text): return .paragraph(clean(text))
+    case .field(let label, let value): return .field(clean(label), clean(value))
+    case .input(let field): return .field(clean(field.label), clean(field.value ?? "—"))
+    case .section(let title): return .section(clean(title))
+    case .item(var item):
+      item.text = clean(item.text)
+      item.flag = item.flag.map(clean)
+      return .item(item)
+    case .empty(let text): return .empty(clean(text))
+    case .qr(let payload): return .qr(payload: clean(payload))
+    case .pager: return self
+    }
+  }
+}
