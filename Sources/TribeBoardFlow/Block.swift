@@ -121,9 +121,10 @@ public struct Item: Equatable, Sendable {
 public struct Person: Equatable, Sendable, Encodable {
   public var id: UserID
   public var name: String
-  public var initials: String
+  /// Worked out when drawn: the text screens never draw them.
+  public var initials: String { Self.initials(of: name) }
   /// One of ``Person/colours`` hues, from the account id.
-  public var colour: Int
+  public var colour: Int { Self.colour(of: id) }
 
   /// How many colours people are drawn in.
   public static let colours = 8
@@ -131,8 +132,18 @@ public struct Person: Equatable, Sendable, Encodable {
   public init(id: UserID, name: String) {
     self.id = id
     self.name = name
-    initials = Self.initials(of: name)
-    colour = Self.colour(of: id)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, initials, colour
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(initials, forKey: .initials)
+    try container.encode(colour, forKey: .colour)
   }
 
   /// The first letters of a name's first and last words, capitalised ("Sarah Johnson" → "SJ"); "?" for no name.

@@ -40,12 +40,18 @@ final class SessionRenewal: Sendable {
   }
 }
 
-/// The data services of `base`, whose calls renew the session they run in (``SessionRenewal``).
-struct RenewingDataService: FamilyService, ProfileService, CalendarService, TaskService, MessagingService,
+/// The data services of `base`, whose calls renew the session they run in (``SessionRenewal``). One object serves
+/// every area, so the six area services of ``Services`` share it.
+final class RenewingDataService: FamilyService, ProfileService, CalendarService, TaskService, MessagingService,
   SchoolRunService
 {
   let base: Services
   let renewal: SessionRenewal
+
+  init(base: Services, renewal: SessionRenewal) {
+    self.base = base
+    self.renewal = renewal
+  }
 
   func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family {
     try await renewal.call { () async throws(AppError) -> Family in

@@ -199,6 +199,12 @@ import TribeBoardScenarios
     #expect(Person(id: "x", name: "zoë\u{3000}van der berg").initials == "ZB", "any Unicode space divides words")
     #expect(Person(id: "x", name: "élodie\tchen\n").initials == "ÉC")
     #expect(Set(["sarah", "mark", "ben", "mia", "rose"].map { Person(id: $0, name: $0).colour }).count > 1)
+    // `--format jsonl` gives them with the person.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(ben), as: UTF8.self)
+        == #"{"colour":\#(ben.colour),"id":"ben","initials":"BJ","name":"Ben Johnson"}"#)
     let tasks = try await Self.phone("family-admin", ["tasks"])
     let calendar = try await Self.phone("family-admin", ["calendar"])
     let colour = "avatar small c\(ben.colour)\""
