@@ -614,7 +614,10 @@ extension BrowserServer {
     control(router, .put, p + "/control/phones/:user/network") { simulation, request in
       let user = try Self.word(request.parameters["user"] ?? "")
       let body = try request.decode(Network.self)
-      return try await Self.command(simulation, [":as \(user)", body.online ? ":online" : ":offline"])
+      // The phone in hand on the page stays the one it was.
+      let inHand = await simulation.facts().acting
+      return try await Self.command(
+        simulation, [":as \(user)", body.online ? ":online" : ":offline"] + (inHand == user ? [] : [":as \(inHand)"]))
     }
   }
 
