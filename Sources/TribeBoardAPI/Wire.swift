@@ -39,10 +39,71 @@ public enum Wire {
       ? date.formatted(.iso8601) : Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
   }
 
-  /// A date written in ISO 8601, with or without a fraction of a second.
+  /// A date written as RFC 3339's `date-time`, which is what the document's `format: date-time` allows: with or
+  /// without a fraction of a second, at any offset (`0108-09-27T05:47:19.5-20:40` too). A day or time that does not
+  /// exist (`2026-02-29`, `24:00`) is nil, though Foundation's ISO 8601 parser would roll it over.
   public static func date(from text: String) -> Date? {
-    (try? Date(text, strategy: .iso8601))
-      ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    guard let date = rfc3339(text) else { return nil }
+    // Foundation's reading where it has one, to the last bit of a fraction, as before: the wire's own dates.
+    return (try? Date(text, strategy: .iso8601))
+      ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? date
+  }
+
+  /// RFC 3339's `date-time` (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`); nil for any other text, or a day or
+  /// time that does not exist.
+  static func rfc3339(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    func number(at start: Int, digits: Int) -> Int? {
+      guard start + digits <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<start + digits] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    func byte(at index: Int, is characters: String) -> Bool {
+      index < bytes.count && characters.utf8.contains(bytes[index])
+    }
+    guard let year = number(at: 0, digits: 4), byte(at: 4, is: "-"), let month = number(at: 5, digits: 2),
+      byte(at: 7, is: "-"), let day = number(at: 8, digits: 2), byte(at: 10, is: "Tt"),
+      let hour = number(at: 11, digits: 2), byte(at: 13, is: ":"), let minute = number(at: 14, digits: 2),
+      byte(at: 16, is: ":"), let second = number(at: 17, digits: 2)
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if byte(at: index, is: ".") {
+      var end = index + 1
+      while byte(at: end, is: "0123456789") { end += 1 }
+      guard end > index + 1, let value = Double("0" + String(decoding: bytes[index..<end], as: UTF8.self)) else {
+        return nil
+      }
+      fraction = value
+      index = end
+    }
+    var offset = 0
+    if byte(at: index, is: "Zz"), index + 1 == bytes.count {
+      offset = 0
+    } else if byte(at: index, is: "+-"), let hours = number(at: index + 1, digits: 2), byte(at: index + 3, is: ":"),
+      let minutes = number(at: index + 4, digits: 2), index + 6 == bytes.count, hours <= 23, minutes <= 59
+    {
+      offset = (hours * 60 + minutes) * 60 * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+    } else {
+      return nil
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...12).contains(month), (1...days[month - 1]).contains(day), hour <= 23, minute <= 59, second <= 60
+    else { return nil }
+    // Days from 1970-01-01 in the proleptic Gregorian calendar (years counted from March, so February is last).
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let epochDays = era * 146_097 + dayOfEra - 719_468
+    let seconds = epochDays * 86_400 + hour * 3_600 + minute * 60 + second - offset
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
   /// `value` as a body's bytes.
@@ -68,6 +129,77 @@ public enum Wire {
     } catch {
       throw Invalid(reason: "the body is not JSON of the expected shape")
     }
+  }
+
+  /// A request's body read as `T`, as ``decode(_:from:)`` reads it, but with `null` refused for every field of
+  /// `T`'s save the paths in `nullable` (`driver`): the document allows null nowhere else, and a client leaves out
+  /// a field it has no value for. A field `T` does not have is ignored, null or not.
+  public static func decodeRequest<T: Decodable>(
+    _ type: T.Type, from data: Data, nullable: Set<String> = []
+  ) throws(Invalid) -> T {
+    let value = try decode(type, from: data)
+    guard data.range(of: Data("null".utf8)) != nil,
+      let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    else { return value }
+    for keys in nulls(in: json) {
+      let name = keys.map { $0.index.map { "[\($0)]" } ?? $0.name }.joined(separator: ".")
+      guard !keys.isEmpty, !nullable.contains(name) else { continue }
+      // The null is at a field of T's when a value that no field can hold, put in its place, is refused there.
+      let replaced = replacing(json, at: keys[...]) { _ in [[[[]]]] }
+      guard JSONSerialization.isValidJSONObject(replaced),
+        let probe = try? JSONSerialization.data(withJSONObject: replaced)
+      else { continue }
+      do {
+        _ = try decoder().decode(type, from: probe)
+      } catch let error as DecodingError where Self.codingPath(of: error).starts(with: keys, by: Self.matches) {
+        throw Invalid(reason: "“\(name)” is null: a field with no value is left out")
+      } catch {}
+    }
+    return value
+  }
+
+  /// A step of a path into JSON: an object's key or an array's index.
+  private struct Step {
+    var name = ""
+    var index: Int?
+  }
+
+  private static func nulls(in json: Any, at path: [Step] = []) -> [[Step]] {
+    if json is NSNull { return [path] }
+    if let object = json as? [String: Any] {
+      return object.keys.sorted().flatMap { nulls(in: object[$0] as Any, at: path + [Step(name: $0)]) }
+    }
+    if let array = json as? [Any] {
+      return array.indices.flatMap { nulls(in: array[$0], at: path + [Step(index: $0)]) }
+    }
+    return []
+  }
+
+  private static func replacing(_ json: Any, at path: ArraySlice<Step>, with value: (Any) -> Any) -> Any {
+    guard let step = path.first else { return value(json) }
+    if let index = step.index, var array = json as? [Any], array.indices.contains(index) {
+      array[index] = replacing(array[index], at: path.dropFirst(), with: value)
+      return array
+    }
+    if step.index == nil, var object = json as? [String: Any], let inner = object[step.name] {
+      object[step.name] = replacing(inner, at: path.dropFirst(), with: value)
+      return object
+    }
+    return json
+  }
+
+  private static func codingPath(of error: DecodingError) -> [any CodingKey] {
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      context.codingPath
+    case .keyNotFound(_, let context): context.codingPath
+    @unknown default: []
+    }
+  }
+
+  private static func matches(_ key: any CodingKey, _ step: Step) -> Bool {
+    if let index = step.index { return key.intValue == index }
+    return key.intValue == nil && key.stringValue == step.name
   }
 
   private static func path(_ keys: [any CodingKey]) -> String {
@@ -543,11 +675,23 @@ extension Wire {
     public var model: Pickup { Pickup(id: id, routeID: routeID, at: at, driver: driver, passengers: passengers) }
   }
 
-  /// A pickup's driver: an account id, or `null` to free it.
+  /// A pickup's driver: an account id, or `null` to free it. The field is required, null or not: a body without it
+  /// frees nothing.
   public struct DriverBody: Codable, Sendable {
     public var driver: String?
 
+    enum CodingKeys: String, CodingKey { case driver }
+
     public init(driver: String?) { self.driver = driver }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      guard container.contains(.driver) else {
+        throw DecodingError.keyNotFound(
+          CodingKeys.driver, .init(codingPath: container.codingPath, debugDescription: "no driver"))
+      }
+      driver = try container.decodeIfPresent(String.self, forKey: .driver)
+    }
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)

@@ -26,9 +26,10 @@ extension BrowserServer {
 
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
 
-    func decode<T: Decodable>(_ type: T.Type) throws(Wire.Invalid) -> T {
+    /// The body as `T`; null only at `nullable`'s fields, as the document says (``Wire/decodeRequest(_:from:nullable:)``).
+    func decode<T: Decodable>(_ type: T.Type, nullable: Set<String> = []) throws(Wire.Invalid) -> T {
       guard !body.isEmpty else { throw Wire.Invalid(reason: "this call needs a JSON body") }
-      return try Wire.decode(type, from: body)
+      return try Wire.decodeRequest(type, from: body, nullable: nullable)
     }
 
     /// The account calling: the one the bearer token was issued to. A missing or unknown token is refused as
@@ -138,6 +139,38 @@ extension BrowserServer {
         Self.apiResponse(.text(APIDocument.yaml, type: APIDocument.mediaType), cors: nil)
       }
     }
+    Self.addAllowedMethods(to: router)
+  }
+
+  /// The methods a path of the API has no route for: answered 405 with the `Allow` header (RFC 9110), not 404 as an
+  /// unknown path is; `OPTIONS` is answered 204 with the same header.
+  static let otherMethods: [HTTPRequest.Method] = [
+    .get, .post, .put, .delete, .patch, .options, .trace, HTTPRequest.Method("QUERY")!,
+  ]
+
+  /// Adds, at every path of the API, an answer for each of ``otherMethods`` it has no route for.
+  static func addAllowedMethods(to router: Router<Context>) {
+    var paths: [String: (path: RouterPath, methods: [HTTPRequest.Method])] = [:]
+    for route in router.routes where Guard<Context>.isAPI(route.path.description) {
+      paths[route.path.description, default: (route.path, [])].methods.append(route.method)
+    }
+    for (path, methods) in paths.values {
+      let allow = methods.map(\.rawValue).sorted().joined(separator: ", ")
+      for method in otherMethods where !methods.contains(method) {
+        router.on(path, method: method) { request, _ in
+          var response =
+            method == .options
+            ? Response(status: .noContent)
+            : problemResponse(
+              Wire.Problem(
+                status: 405, title: "Method not allowed",
+                detail: "\(request.uri.path) takes \(allow) only, not \(request.method.rawValue)."),
+              cors: nil)
+          response.headers[.allow] = allow
+          return response
+        }
+      }
+    }
   }
 
   /// Registers `route` for `method` at `path`: the simulation is found, the body read (JSON, at most
@@ -166,6 +199,8 @@ extension BrowserServer {
           try await route(APIRequest(environment: environment, parameters: parameters, body: body, bearer: bearer))
         }
         return Self.apiResponse(answer, cors: allowed)
+      } catch let problem as Wire.Problem {
+        return Self.problemResponse(problem, cors: allowed)
       } catch let error as AppError {
         return Self.problemResponse(Wire.Problem(error), cors: allowed)
       } catch let invalid as Wire.Invalid {
@@ -486,7 +521,14 @@ extension BrowserServer {
     api(.put, p + "/families/:family/read-marker") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.ReadMarkerBody.self)
-      try await caller.messaging.markRead(in: call.parameter("family"), through: body.message, by: caller.user)
+      do {
+        try await caller.messaging.markRead(in: call.parameter("family"), through: body.message, by: caller.user)
+      } catch let error as AppError where error.code == .notFound {
+        // The family is the address's and exists: a message of the body's that is not in it is input refused.
+        var problem = Wire.Problem(error)
+        problem.status = 422
+        throw problem
+      }
       return .noContent
     }
     api(.get, p + "/families/:family/routes") { call in
@@ -499,7 +541,7 @@ extension BrowserServer {
     }
     api(.put, p + "/pickups/:pickup/driver") { call in
       let caller = try call.caller()
-      let body = try call.decode(Wire.DriverBody.self)
+      let body = try call.decode(Wire.DriverBody.self, nullable: ["driver"])
       try await caller.schoolRun.setDriver(body.driver, ofPickup: call.parameter("pickup"), by: caller.user)
       return .noContent
     }
@@ -585,7 +627,10 @@ extension BrowserServer {
     control(router, .put, p + "/control/phones/:user/network") { simulation, request in
       let user = try Self.word(request.parameters["user"] ?? "")
       let body = try request.decode(Network.self)
-      return try await Self.command(simulation, [":as \(user)", body.online ? ":online" : ":offline"])
+      // The phone in hand on the page stays the one it was.
+      let inHand = await simulation.facts().acting
+      return try await Self.command(
+        simulation, [":as \(user)", body.online ? ":online" : ":offline"] + (inHand == user ? [] : [":as \(inHand)"]))
     }
   }
 

@@ -192,6 +192,8 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
     try backend.perform(.dataAddTask) { state, now throws(AppError) in
       try state.require(.addTask, of: actor, in: family, at: now)
       if let assignee = task.assignee { try state.checkAssignee(assignee, in: family) }
+      // As the app's form checks them: a client of the services over HTTP may send any number.
+      _ = try Validation.points(task.points)
       let added = FamilyTask(
         id: state.nextID("task", isTaken: state.store.tasks.contains), familyID: family, title: task.title,
         assignee: task.assignee, due: task.due, points: task.points)
