@@ -91,17 +91,10 @@ public enum Wire {
     } else {
       return nil
     }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard (1...12).contains(month), (1...days[month - 1]).contains(day), hour <= 23, minute <= 59, second <= 60
-    else { return nil }
-    // Days from 1970-01-01 in the proleptic Gregorian calendar (years counted from March, so February is last).
-    let shifted = month <= 2 ? year - 1 : year
-    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-    let yearOfEra = shifted - era * 400
-    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let epochDays = era * 146_097 + dayOfEra - 719_468
+    guard CivilDate.isReal(year: year, month: month, day: day), hour <= 23, minute <= 59, second <= 60 else {
+      return nil
+    }
+    let epochDays = CivilDate.daysSince1970(year: year, month: month, day: day)
     let seconds = epochDays * 86_400 + hour * 3_600 + minute * 60 + second - offset
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }

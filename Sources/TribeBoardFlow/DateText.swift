@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardCore
 
 /// Dates as the app shows them, always in UTC so every machine prints the same transcript.
 package enum DateText {
@@ -164,28 +165,10 @@ package enum DateText {
     let today = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let year = fields(now).year
     for candidateYear in [year, year + 1] {
-      guard day <= daysIn(month, of: candidateYear) else { return nil }
-      let candidate = daysSince1970(year: candidateYear, month: month, day: day)
+      guard day <= CivilDate.days(in: month, of: candidateYear) else { return nil }
+      let candidate = CivilDate.daysSince1970(year: candidateYear, month: month, day: day)
       if candidate >= today { return Date(timeIntervalSince1970: TimeInterval(candidate * 86400)) }
     }
     return nil
-  }
-
-  private static func daysIn(_ month: Int, of year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }

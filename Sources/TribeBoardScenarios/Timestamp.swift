@@ -48,9 +48,10 @@ package enum Timestamp {
     } else {
       return .failure(index == c.count ? .missingZone : .format)
     }
-    guard isRealDate(year: year, month: month, day: day) else { return .failure(.date) }
+    guard CivilDate.isReal(year: year, month: month, day: day) else { return .failure(.date) }
     guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.time) }
-    let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    let seconds =
+      CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
     return .success(
       Date(timeIntervalSince1970: TimeInterval(seconds - offset) + TimeInterval(milliseconds) / 1000))
   }
@@ -65,12 +66,12 @@ package enum Timestamp {
     switch c.count {
     case 10:
       guard c[4] == .dash, c[7] == .dash, let year = number(c, 0, 4), let month = number(c, 5, 2),
-        let day = number(c, 8, 2), isRealDate(year: year, month: month, day: day)
+        let day = number(c, 8, 2), CivilDate.isReal(year: year, month: month, day: day)
       else { return nil }
       return DayOfYear(month: month, day: day)
     case 5:
       guard c[2] == .dash, let month = number(c, 0, 2), let day = number(c, 3, 2),
-        isRealDate(year: 2000, month: month, day: day)
+        CivilDate.isReal(year: 2000, month: month, day: day)
       else { return nil }
       return DayOfYear(month: month, day: day)
     default:
@@ -91,23 +92,6 @@ package enum Timestamp {
       case .time: "a timestamp with a time from 00:00:00 to 23:59:59"
       }
     }
-  }
-
-  static func isRealDate(year: Int, month: Int, day: Int) -> Bool {
-    guard (1...12).contains(month), day >= 1 else { return false }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    return day <= lengths[month - 1]
-  }
-
-  /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 
   /// The decimal number in `count` ASCII digits at `start`, or `nil` if any of them is not a digit.
