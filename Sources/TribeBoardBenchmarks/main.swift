@@ -78,13 +78,13 @@ if arguments.first == "--callgrind-child" {
     let scenario = BenchWorld.scenario(families: families)
     blocking { await CommandBenchmarks.markedSteps(scenario, cycles: cycles) }
   case "explore":
-    // `explore NAME DEPTH`: one walk with faults, between two markers, for profiling exploration (README,
-    // Exploration); prints the states and transitions so the instructions can be divided by them.
+    // `explore NAME DEPTH`: one walk with faults and one walker, between two markers, for profiling exploration
+    // (README, Exploration); prints the states and transitions so the instructions can be divided by them.
     let scenario = try! BundledScenarios.scenario(named: arguments[2])
     let depth = Int(arguments[3])!
     let report = blocking {
       callgrindMarker()
-      let report = await Explorer(scenario: scenario, options: .init(depth: depth, faults: true)).run()
+      let report = await Explorer(scenario: scenario, options: .init(depth: depth, faults: true, workers: 1)).run()
       callgrindMarker()
       return report
     }

@@ -35,6 +35,31 @@ extension Simulator {
       devices: devices, phoneKeys: keys, actingUser: actingUser)
   }
 
+  /// `checkpoint`, taken by another simulator of the same scenario, as this simulator's own: each phone on a device
+  /// and services of this simulator, its app's state and memory as they were. Simulators running at once (the
+  /// explorer's walkers) share checkpoints this way without sharing a device or a backend.
+  package func adopting(_ checkpoint: Checkpoint) -> Checkpoint {
+    var adopted = checkpoint
+    var changed = false
+    for (user, phone) in checkpoint.phones {
+      let own = adoptedPhones[user] ?? newPhone(for: user, like: phone)
+      guard own.device !== phone.device else { continue }
+      adopted.phones[user] = Phone(device: own.device, services: own.services, state: phone.state)
+      changed = true
+    }
+    guard changed else { return checkpoint }
+    adopted.devices = checkpoint.phoneKeys.compactMap { adopted.phones[$0.user]?.device }
+    return adopted
+  }
+
+  /// A device and services of this simulator for `user`, kept for every checkpoint adopted after.
+  private func newPhone(for user: UserID, like phone: Phone) -> Phone {
+    let device = MockDevice(user: user, onboardingCompleted: false, identities: phone.device.identities)
+    let own = Phone(device: device, services: environment.services(for: device), state: phone.state)
+    adoptedPhones[user] = own
+    return own
+  }
+
   package func restore(_ checkpoint: Checkpoint) {
     environment.backend.restore(checkpoint.backend)
     environment.clock.set(checkpoint.clock)
@@ -55,7 +80,7 @@ extension Simulator {
   /// the parts a step left as they were (most steps change a screen and perhaps one list of the world). The hash is
   /// also kept beside the box, in the set's own storage: looking a key up compares it with every key on its probe
   /// path, and a different hash then settles it without reading that key's box (a cache miss each, in a big set).
-  package struct StateKey: Hashable {
+  package struct StateKey: Hashable, Sendable {
     package struct PhoneKey: Hashable {
       package var user: UserID
       var screen: Screen
@@ -72,7 +97,7 @@ extension Simulator {
       var whole: Int
     }
 
-    final class Parts {
+    final class Parts: Sendable {
       package let actingUser: UserID
       let clock: Date
       package let backend: MockBackend.Snapshot

@@ -81,6 +81,9 @@ public final class Simulator {
   /// Whether ``environment`` is the one `init` built, for the scenario as it is now, and nothing has read it.
   private var environmentIsUnused = true
   package var phones: [UserID: Phone] = [:]
+  /// This simulator's own device and services for each person whose phone came from another simulator's
+  /// checkpoint (``adopting(_:)``).
+  var adoptedPhones: [UserID: Phone] = [:]
   /// The inputs since the scenario started that changed the simulation, for `:undo`.
   var history: [String] = []
   /// The person whose phone the input goes to.

@@ -30,10 +30,12 @@ public struct Explorer {
     /// Also let a second person act: `:as` one account of each role in the scenario's families, and one account
     /// without a family, besides the acting person.
     public var people: Bool
+    /// How many simulations walk at once, each on a thread of its own; the report is the same for any number.
+    public var workers: Int
 
     public init(
       depth: Int = 6, role: Role? = nil, faults: Bool = false, maximumStates: Int = 20_000,
-      latency: TimeInterval? = nil, people: Bool = false
+      latency: TimeInterval? = nil, people: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
       self.depth = depth
       self.role = role
@@ -41,6 +43,7 @@ public struct Explorer {
       self.maximumStates = maximumStates
       self.latency = latency
       self.people = people
+      self.workers = workers
     }
   }
 
@@ -90,7 +93,13 @@ public struct Explorer {
     var parent: Int
     var input: String
     var depth: Int
+
+    /// Where a walker starts to try the state's inputs.
+    var start: Walker.Start { Walker.Start(checkpoint: checkpoint!, key: key, depth: depth) }
   }
+
+  /// How many states the walkers are given at once.
+  static let batch = 256
 
   /// An input to try, and the action it chooses (`nil` for a simulator command).
   struct Input {
@@ -98,19 +107,21 @@ public struct Explorer {
     var action: ActionID?
   }
 
+  /// Walks breadth first, one depth at a time: the states at a depth are shared among ``Options/workers``
+  /// walkers, each with a simulation of its own, and what each found is taken in the order a single walker
+  /// would have found it, so the report is the same whatever the number of walkers.
   public func run() async -> Report {
     let clock = ContinuousClock()
     let start = clock.now
     var report = Report()
-    let simulator = Simulator(scenario: scenario, flow: flow)
-    await simulator.start()
-    simulator.drawsScreens = false
     var prefix: [String] = []
     if let role = options.role, let member = scenario.configuration.world.memberships.first(where: { $0.role == role })
     {
       prefix = [":as \(member.userID)"]
-      _ = await simulator.handle(prefix[0])
     }
+    var walkers: [Walker] = []
+    for _ in 0..<max(1, options.workers) { walkers.append(await Walker(self, prefix: prefix)) }
+    let simulator = walkers[0].simulator
     let first = simulator.checkpoint()
     var nodes = [Node(checkpoint: first, key: simulator.key(first), parent: -1, input: "", depth: 0)]
     func path(_ index: Int) -> [String] {
@@ -124,75 +135,49 @@ public struct Explorer {
     }
     var seen: Set<Simulator.StateKey> = [nodes[0].key]
     var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
-    note(simulator, prefix, into: &report)
-    var resolutions = Resolutions(flow: flow)
-    var head = 0
-    explore: while head < nodes.count {
-      let index = head
-      head += 1
-      let node = nodes[index]
-      guard node.depth < options.depth, let checkpoint = node.checkpoint else { continue }
-      nodes[index].checkpoint = nil
-      simulator.restore(checkpoint)
-      let before = simulator.state
-      let actions = flow.actions(in: before)
-      let ids = actions.map(\.id)
-      if actions.isEmpty {
-        report.deadEnds.append((before.screen.id, path(index)))
-      }
-      let waiting = waitingChanges(checkpoint)
-      var fresh = true
-      let answers = resolutions.answers(in: before, listed: ids)
-      for input in inputs(before, actions: actions, backend: checkpoint.backend, acting: checkpoint.actingUser) {
-        if !fresh { simulator.restore(checkpoint) }
-        fresh = false
-        let resolved = input.action.map { _ in resolutions.resolve(input.text, in: before, at: answers) }
-        let step = await simulator.handle(input.text, recording: false, resolved: resolved)
-        report.transitions += 1
-        let next = simulator.checkpoint()
-        let key = simulator.key(next, earlier: node.key)
-        let isNew = seen.insert(key).inserted
-        // A state seen before, reached by a step that signs no one out, from a state with no error and no waiting
-        // change, has no invariant to check: look at the app's state only otherwise (it is a large value to copy).
-        var broken: [String] = []
-        let signsOut = Self.signsOut(step, from: before)
-        let after = isNew || signsOut || !waiting.isEmpty || before.error != nil ? simulator.state : nil
-        broken += ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
-        if Self.saidSomething(before) {
-          broken += await repeatedFeedback(
-            simulator, input, before: before, said: after ?? simulator.state, from: checkpoint, to: next)
-        }
-        if let after {
-          broken += violations(simulator, step, state: after, checkpoint: next, newState: isNew, signsOut: signsOut)
-          broken += lostChanges(waiting: waiting, after: next, notes: after.notes)
-          broken += unfollowedRecovery(before, offered: actions, input, step, after: after)
-          if isNew { broken += await askedThenRefused(simulator, asked: after, at: next) }
-        }
-        if isNew || !broken.isEmpty {
-          let inputs = path(index) + [input.text]
-          for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
-            report.violations.append(Violation(invariant: sentence, inputs: inputs))
+    report.reached[simulator.state.screen.id] = prefix
+    var level = nodes[0].depth < options.depth ? [0] : []
+    explore: while !level.isEmpty {
+      var next: [Int] = []
+      // The states of a depth go to the walkers a batch at a time: the walk stops at the state bound having tried
+      // little more than it needed, and holds the checkpoints of one batch it has tried rather than of a depth.
+      for first in stride(from: 0, to: level.count, by: Self.batch) {
+        let batch = level[first..<min(first + Self.batch, level.count)]
+        let tried = await Walker.expand(batch.map { nodes[$0].start }, by: walkers, seen: seen)
+        for (index, expansion) in zip(batch, tried) {
+          if let screen = expansion.deadEnd { report.deadEnds.append((screen, path(index))) }
+          for outcome in expansion.outcomes {
+            report.transitions += 1
+            let isNew = seen.insert(outcome.key).inserted
+            let broken = outcome.broken(newState: isNew)
+            if isNew || !broken.isEmpty {
+              let inputs = path(index) + [outcome.input]
+              for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
+                report.violations.append(Violation(invariant: sentence, inputs: inputs))
+              }
+              if isNew, let screen = outcome.screen, report.reached[screen] == nil,
+                let parent = nodes[index].checkpoint
+              {
+                report.reached[screen] = inputs
+                // The walk draws no screens; take the step again, drawn, to compare with a replay later.
+                shown[screen] = (await walkers[0].drawn(outcome.input, from: parent), outcome.key)
+              }
+            }
+            guard isNew else { continue }
+            let depth = nodes[index].depth + 1
+            nodes.append(
+              Node(checkpoint: outcome.checkpoint, key: outcome.key, parent: index, input: outcome.input, depth: depth)
+            )
+            if outcome.checkpoint != nil { next.append(nodes.count - 1) }
+            guard seen.count < options.maximumStates else {
+              report.truncated = true
+              break explore
+            }
           }
-          if let after, isNew, report.reached[after.screen.id] == nil {
-            note(simulator, inputs, into: &report)
-            // The walk draws no screens; take the step again, drawn, to compare with a replay later.
-            simulator.restore(checkpoint)
-            simulator.drawsScreens = true
-            let drawn = await simulator.handle(input.text, recording: false, resolved: resolved)
-            simulator.drawsScreens = false
-            shown[after.screen.id] = (drawn.text(style: .plain), key)
-          }
-        }
-        guard isNew else { continue }
-        let depth = node.depth + 1
-        nodes.append(
-          Node(checkpoint: depth < options.depth ? next : nil, key: key, parent: index, input: input.text, depth: depth)
-        )
-        guard seen.count < options.maximumStates else {
-          report.truncated = true
-          break explore
+          nodes[index].checkpoint = nil
         }
       }
+      level = next
     }
     report.states = seen.count
     let elapsed = clock.now - start
@@ -204,10 +189,5 @@ public struct Explorer {
       }
     }
     return report
-  }
-
-  private func note(_ simulator: Simulator, _ inputs: [String], into report: inout Report) {
-    let screen = simulator.state.screen.id
-    if report.reached[screen] == nil { report.reached[screen] = inputs }
   }
 }

@@ -57,6 +57,51 @@ import TribeBoardTranscripts
     #expect(report.violations.isEmpty)
   }
 
+  /// What a walk reports, as text to compare: every field but the time it took.
+  static func summary(_ report: Explorer.Report) -> [String] {
+    [
+      "\(report.states) states, \(report.transitions) transitions, truncated: \(report.truncated)",
+      "reached: \(ScreenID.allCases.compactMap { id in report.reached[id].map { "\(id.rawValue) \($0)" } })",
+      "dead ends: \(report.deadEnds.map { "\($0.screen.rawValue) \($0.inputs)" })",
+    ] + report.violations.map { "\($0.invariant) after \($0.inputs)" }
+  }
+
+  /// The walkers share out the states at each depth and the walk takes what they found in its own order: the same
+  /// report, violations and their shortest inputs included, for one walker or several, and when the state bound
+  /// stops the walk partway through a depth.
+  @Test func theReportIsTheSameForAnyNumberOfWalkers() async throws {
+    let forgetful = Self.table(replacingActionsOf: .messages) { action in
+      guard action.id == .home else { return action }
+      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, services in
+        await services.device.setOutbox(Outbox())
+        state.screen = .dashboard
+      }
+    }
+    let stuck = Self.table(replacing: .profile) { spec in
+      ScreenSpec(.profile, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: [])
+    }
+    let walks: [(name: String, flow: Flow, options: Explorer.Options, finds: String)] = [
+      ("offline", Flow(table: forgetful), .init(depth: 4, faults: true), "was lost"),
+      ("family-admin", Flow(table: stuck), .init(depth: 3, faults: true), "dead ends: [\"profile"),
+      (
+        "family-admin", Flow(), .init(depth: 4, faults: true, maximumStates: 700, latency: 30, people: true),
+        "truncated: true"
+      ),
+    ]
+    for walk in walks {
+      let scenario = try BundledScenarios.scenario(named: walk.name)
+      var reports: [[String]] = []
+      for workers in [1, 2, 3] {
+        var options = walk.options
+        options.workers = workers
+        reports.append(Self.summary(await Explorer(scenario: scenario, flow: walk.flow, options: options).run()))
+      }
+      #expect(reports[0].contains { $0.contains(walk.finds) }, "\(walk.name): \(reports[0])")
+      #expect(reports[1] == reports[0], "\(walk.name), two walkers")
+      #expect(reports[2] == reports[0], "\(walk.name), three walkers")
+    }
+  }
+
   /// With `--latency` and `--people` the walk also tries every input slow and lets one person of each role act: at
   /// depth 3 with faults, family-admin meets 1898 states in 2666 transitions (against 269 and 610 without them). The
   /// slow variants include data calls slower than the access token lives and auth calls slower than a verification

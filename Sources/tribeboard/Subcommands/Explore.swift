@@ -62,6 +62,13 @@ extension Tribeboard {
     var people = false
 
     @Option(
+      name: [.customShort("j"), .long],
+      help: ArgumentHelp(
+        "Walk with this many simulations at once (default: one a processor, here \(ProcessInfo.processInfo.activeProcessorCount)).",
+        discussion: "The states at each depth are shared among them; the report is the same for any number."))
+    var jobs: Int?
+
+    @Option(
       help: ArgumentHelp(
         "Write the shortest inputs to each screen reached as journeys, in a copy of the scenario in DIR.",
         discussion: """
@@ -75,6 +82,7 @@ extension Tribeboard {
     func validate() throws {
       guard (1...50).contains(depth) else { throw ValidationError("--depth is 1 to 50, not \(depth).") }
       guard maxStates > 0 else { throw ValidationError("--max-states must be at least 1.") }
+      if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs is 1 to 64, not \(jobs).") }
       if let latency, (DurationText.seconds(latency) ?? 0) < 1 {
         throw ValidationError("--latency takes a duration of at least a second, \(DurationText.help); not \(latency).")
       }
@@ -101,7 +109,8 @@ extension Tribeboard {
         scenario: loaded,
         options: .init(
           depth: depth, role: role, faults: faults, maximumStates: maxStates,
-          latency: latency.flatMap(DurationText.seconds), people: people))
+          latency: latency.flatMap(DurationText.seconds), people: people,
+          workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
       let report = await explorer.run()
       let written = try emitJourneys.map { try write(Explorer.journeys(report), of: loaded, in: $0) }
       let rate = report.seconds > 0 ? Double(report.transitions) / report.seconds : 0
