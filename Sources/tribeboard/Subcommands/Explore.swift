@@ -65,7 +65,8 @@ extension Tribeboard {
       name: [.customShort("j"), .long],
       help: ArgumentHelp(
         "Walk with this many simulations at once (default: one a processor, here \(ProcessInfo.processInfo.activeProcessorCount)).",
-        discussion: "The states at each depth are shared among them; the report is the same for any number."))
+        discussion: "The states at each depth are shared among them; the report is the same for any number.",
+        valueName: "n"))
     var jobs: Int?
 
     @Option(
