@@ -210,9 +210,9 @@ enum BrowserPage {
     var html = "<ul>"
     for view in views {
       html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
-      html += "<input type=\"hidden\" name=\"phone\" value=\"\(HTML.escape(view.user))\">"
       html += "<span>\(HTML.escape(view.name))\(view.isActing ? " (in hand)" : "")</span>"
-      let network = view.isOnline ? ":offline" : ":online"
+      // The person's own phone goes off the network or back; the phone in hand stays in hand.
+      let network = "\(view.isOnline ? ":offline" : ":online") \(HTML.escape(view.user))"
       let label = view.isOnline ? "Take offline" : "Bring online"
       html += "<button class=\"btn small\" name=\"line\" value=\"\(network)\" "
       html += "aria-label=\"\(label): \(HTML.escape(view.name))\">\(label)</button>"

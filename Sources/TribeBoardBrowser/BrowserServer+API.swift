@@ -605,32 +605,29 @@ extension BrowserServer {
       .text(await simulation.savedScenario(), type: "application/yaml")
     }
     control(router, .post, p + "/control/reset") { simulation, _ in
-      try await Self.command(simulation, [":reset"])
+      try await Self.command(simulation, ":reset")
     }
     for (name, needsArgument) in [("scenario", true), ("clock", true), ("faults", false), ("latency", false)] {
       control(router, .post, p + "/control/\(name)") { simulation, request in
         let argument = try Self.argument(request, required: needsArgument)
         let command = name == "faults" ? "fault" : name
-        return try await Self.command(simulation, [":\(command)" + (argument.isEmpty ? "" : " \(argument)")])
+        return try await Self.command(simulation, ":\(command)" + (argument.isEmpty ? "" : " \(argument)"))
       }
     }
     control(router, .delete, p + "/control/faults/:fault") { simulation, request in
       let fault = try Self.word(request.parameters["fault"] ?? "")
-      return try await Self.command(simulation, [":fault clear \(fault)"])
+      return try await Self.command(simulation, ":fault clear \(fault)")
     }
     control(router, .delete, p + "/control/faults") { simulation, _ in
-      try await Self.command(simulation, [":fault clear"])
+      try await Self.command(simulation, ":fault clear")
     }
     control(router, .delete, p + "/control/latency") { simulation, _ in
-      try await Self.command(simulation, [":latency clear"])
+      try await Self.command(simulation, ":latency clear")
     }
     control(router, .put, p + "/control/phones/:user/network") { simulation, request in
       let user = try Self.word(request.parameters["user"] ?? "")
       let body = try request.decode(Network.self)
-      // The phone in hand on the page stays the one it was.
-      let inHand = await simulation.facts().acting
-      return try await Self.command(
-        simulation, [":as \(user)", body.online ? ":online" : ":offline"] + (inHand == user ? [] : [":as \(inHand)"]))
+      return try await Self.command(simulation, (body.online ? ":online " : ":offline ") + user)
     }
   }
 
@@ -670,19 +667,15 @@ extension BrowserServer {
     }
   }
 
-  /// Runs simulator commands in order, as the page's Command field does; the first one refused stops the rest and
-  /// answers 422 with the simulator's words.
-  private static func command(_ simulation: LiveSimulation, _ lines: [String]) async throws -> APIAnswer {
-    var messages: [ControlAnswer.Message] = []
-    for line in lines {
-      let outcome = await simulation.handle(line)
-      let said = outcome.steps.flatMap(\.messages)
-      messages += said.map { .init(kind: "\($0.kind)", text: $0.text) }
-      if let problem = said.first(where: { $0.kind == .problem }) {
-        throw AppError(.validationFailed, problem.text, recovery: [.edit, .back])
-      }
+  /// Runs a simulator command, as the page's Command field does; one refused answers 422 with the simulator's words.
+  private static func command(_ simulation: LiveSimulation, _ line: String) async throws -> APIAnswer {
+    let said = await simulation.handle(line).steps.flatMap(\.messages)
+    if let problem = said.first(where: { $0.kind == .problem }) {
+      throw AppError(.validationFailed, problem.text, recovery: [.edit, .back])
     }
-    return .body(ControlAnswer(messages: messages, version: await simulation.version))
+    return .body(
+      ControlAnswer(
+        messages: said.map { .init(kind: "\($0.kind)", text: $0.text) }, version: await simulation.version))
   }
 
   /// The body's `argument`: one line of words, as the REPL takes after the command's name.

@@ -57,7 +57,7 @@ extension Simulator {
     case .fault:
       fault(argument, into: &step)
     case .offline, .online:
-      await setNetwork(online: control == .online, into: &step)
+      await setNetwork(online: control == .online, of: argument, into: &step)
     case .latency:
       latency(argument, into: &step)
     case .expect:

@@ -42,9 +42,16 @@ extension Simulator {
     }
   }
 
-  /// `:offline` and `:online`: the network of the phone in hand; other phones keep theirs.
-  func setNetwork(online: Bool, into step: inout Step) async {
-    guard var phone = phones[actingUser] else { return }
+  /// `:offline [PERSON]` and `:online [PERSON]`: the network of the phone in hand, or of the person's own phone
+  /// (taken up, signed in, if nobody used it yet); other phones keep theirs, and the phone in hand stays in hand.
+  func setNetwork(online: Bool, of argument: String, into step: inout Step) async {
+    var user = actingUser
+    if !argument.isEmpty {
+      guard let person = person(named: argument, into: &step) else { return }
+      user = person.id
+      if phones[user] == nil { await open(await environment.signedInDevice(for: user)) }
+    }
+    guard var phone = phones[user] else { return }
     phone.device.isOnline = online
     let services = phone.services
     if online {
@@ -52,9 +59,9 @@ extension Simulator {
     } else {
       await flow.refresh(&phone.state, services: services)
     }
-    phones[actingUser] = phone
+    phones[user] = phone
     // The person by name, as `:as` names them.
-    let name = name(of: actingUser)
+    let name = name(of: user)
     step.messages.append(
       .init(
         kind: .success,

@@ -27,25 +27,27 @@ extension Simulator {
   }
 
   func act(as argument: String, into step: inout Step) async {
-    let wanted = argument.lowercased()
-    // An id is looked up in the backend's index; only a first name reads every account.
-    if let person = environment.backend.account(wanted)?.profile {
-      await act(as: person, into: &step)
-      return
-    }
-    let accounts = environment.backend.accounts.map(\.profile)
     guard !argument.isEmpty else {
-      let list = accounts.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+      let list = environment.backend.accounts.map { "\($0.profile.id) (\($0.profile.name))" }.joined(separator: ", ")
       step.messages.append(.init(kind: .info, text: "Acting as \(actingUser). People: \(list)"))
       return
     }
-    guard let person = accounts.first(where: { $0.id == wanted || $0.firstName.lowercased() == wanted }) else {
-      let ids = accounts.map(\.id).joined(separator: ", ")
-      step.messages.append(.init(kind: .problem, text: "? Nobody called “\(argument)” here. People: \(ids)"))
-      step.snapshot = shownSnapshot
-      return
-    }
+    guard let person = person(named: argument, into: &step) else { return }
     await act(as: person, into: &step)
+  }
+
+  /// The person `argument` names: an account id, or a first name. `nil` when nobody here is called that, having
+  /// said so in `step`.
+  func person(named argument: String, into step: inout Step) -> UserProfile? {
+    let wanted = argument.lowercased()
+    // An id is looked up in the backend's index; only a first name reads every account.
+    if let person = environment.backend.account(wanted)?.profile { return person }
+    let accounts = environment.backend.accounts.map(\.profile)
+    if let person = accounts.first(where: { $0.id == wanted || $0.firstName.lowercased() == wanted }) { return person }
+    let ids = accounts.map(\.id).joined(separator: ", ")
+    step.messages.append(.init(kind: .problem, text: "? Nobody called “\(argument)” here. People: \(ids)"))
+    step.snapshot = shownSnapshot
+    return nil
   }
 
   private func act(as person: UserProfile, into step: inout Step) async {

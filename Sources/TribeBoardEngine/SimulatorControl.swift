@@ -13,8 +13,8 @@ extension SimulatorControl {
     case .clock: ":clock +1s | +30m | +3h | +2d | 2026-03-05T18:00"
     case .fault:
       ":fault [SERVICE.OPERATION ERROR [N | times N | call N | after 5m|TIME | chance P%] [on ACCOUNT] | clear [ID]]"
-    case .offline: ":offline"
-    case .online: ":online"
+    case .offline: ":offline [ACCOUNT]"
+    case .online: ":online [ACCOUNT]"
     case .latency: ":latency [SERVICE[.OPERATION] DURATION | clear]"
     case .relaunch: ":relaunch"
     case .undo: ":undo"
@@ -37,8 +37,10 @@ extension SimulatorControl {
     case .fault:
       "Make an operation fail from now on: always, the next N calls, the Nth call only, after a time, or by chance; "
         + "`on ACCOUNT` limits it to one phone. Alone, list armed faults with their ids; `clear ID` disarms one."
-    case .offline: "Take the phone in hand off the network; changes made now wait on the phone."
-    case .online: "Put the phone in hand back on the network; changes waiting on it are sent, in order."
+    case .offline:
+      "Take the phone in hand, or ACCOUNT's phone, off the network; changes made on it now wait on the phone."
+    case .online:
+      "Put the phone in hand, or ACCOUNT's phone, back on the network; changes waiting on it are sent, in order."
     case .latency: "Make calls to a service or operation take simulated time (`:latency data 2s`); alone, list it."
     case .relaunch: "Close and reopen the app on this phone; the phone remembers onboarding and the session."
     case .undo: "Go back one step: the scenario is replayed from its start without the last input."

@@ -23,6 +23,25 @@ import TribeBoardScenarios
     try await MockDataService(backend: simulator.environment.backend).messages(in: "johnsons").map(\.text)
   }
 
+  /// `:offline ACCOUNT` takes that person's own phone off the network (taking it up, signed in, if nobody used it
+  /// yet) and leaves the phone in hand as it was; `:online ACCOUNT` brings it back. A name nobody has is refused.
+  @Test func aNamedPhoneGoesOfflineAndBackWithoutChangingThePhoneInHand() async throws {
+    let simulator = try await simulator("family-admin")
+    #expect(simulator.phones["mark"] == nil)
+    let off = await simulator.handle(":offline mark")
+    #expect(off.messages.map(\.text) == ["Mark Johnson's phone is offline; other phones are not."])
+    #expect(simulator.actingUser == "sarah")
+    #expect(simulator.phones["mark"]?.device.isOnline == false)
+    #expect(simulator.phones["sarah"]?.device.isOnline == true)
+    #expect(off.snapshot?.screen == simulator.snapshot.screen, "the step shows the phone in hand")
+    let on = await simulator.handle(":online Mark")
+    #expect(on.messages.map(\.text) == ["Mark Johnson's phone is back online."])
+    #expect(simulator.phones["mark"]?.device.isOnline == true)
+    let nobody = await simulator.handle(":offline zed")
+    #expect(nobody.messages.first?.text.hasPrefix("? Nobody called “zed” here.") == true)
+    #expect(simulator.phones["sarah"]?.device.isOnline == true)
+  }
+
   @Test func retriesBackOffOnTheSimulatedClockThenWaitForAPerson() async throws {
     let simulator = try await simulator("offline")
     _ = await simulator.handle(":fault data.sendMessage networkTimeout times 4")
