@@ -290,8 +290,8 @@ struct IndexedWorld: Sendable {
 extension IndexedWorld {
   /// Whether the two worlds hold the same items of every kind, in the same order (their indexes then agree too).
   ///
-  /// Written out rather than made from ``DataKind/all``: a loop over the kinds' comparisons costs exploration 1% more
-  /// instructions. `DataKindTests` checks that it compares every kind.
+  /// Written out kind by kind rather than looped over ``DataKind/all``, for exploration, which compares worlds at
+  /// every state it meets (`Benchmarks/README.md`, *Shortcuts*); `DataKindTests` checks that it compares every kind.
   func hasSameContents(as other: IndexedWorld) -> Bool {
     accountList.hasSameItems(as: other.accountList) && familyList.hasSameItems(as: other.familyList)
       && membershipList.hasSameItems(as: other.membershipList) && events.hasSameItems(as: other.events)
