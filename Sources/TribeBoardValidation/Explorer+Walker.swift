@@ -42,6 +42,9 @@ extension Explorer {
       /// Those broken besides if the state was seen before.
       var ifSeen: [String]
 
+      /// Whether the state may be new: the walker did not find it among the states seen before.
+      var mayBeNew: Bool { ifNew != nil }
+
       func broken(newState: Bool) -> [String] {
         guard newState else { return always + ifSeen }
         guard let ifNew else { preconditionFailure("a state a walker knew was seen before is new") }

@@ -148,7 +148,8 @@ public struct Explorer {
           if let screen = expansion.deadEnd { report.deadEnds.append((screen, path(index))) }
           for outcome in expansion.outcomes {
             report.transitions += 1
-            let isNew = seen.insert(outcome.key).inserted
+            // A state the walker found among those seen before needs no second look.
+            let isNew = outcome.mayBeNew && seen.insert(outcome.key).inserted
             let broken = outcome.broken(newState: isNew)
             if isNew || !broken.isEmpty {
               let inputs = path(index) + [outcome.input]
