@@ -32,10 +32,13 @@ public struct Explorer {
     public var people: Bool
     /// How many simulations walk at once, each on a thread of its own; the report is the same for any number.
     public var workers: Int
+    /// One a processor, at most eight: each walker holds a simulation of its own, and the walk takes their answers
+    /// one at a time.
+    public static let defaultWorkers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
 
     public init(
       depth: Int = 6, role: Role? = nil, faults: Bool = false, maximumStates: Int = 20_000,
-      latency: TimeInterval? = nil, people: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+      latency: TimeInterval? = nil, people: Bool = false, workers: Int = defaultWorkers
     ) {
       self.depth = depth
       self.role = role

@@ -64,7 +64,7 @@ extension Tribeboard {
     @Option(
       name: [.customShort("j"), .long],
       help: ArgumentHelp(
-        "Walk with this many simulations at once (default: one a processor, here \(ProcessInfo.processInfo.activeProcessorCount)).",
+        "Walk with this many simulations at once (default: one a processor, at most 8; here \(Explorer.Options.defaultWorkers)).",
         discussion: "The states at each depth are shared among them; the report is the same for any number.",
         valueName: "n"))
     var jobs: Int?
@@ -111,7 +111,7 @@ extension Tribeboard {
         options: .init(
           depth: depth, role: role, faults: faults, maximumStates: maxStates,
           latency: latency.flatMap(DurationText.seconds), people: people,
-          workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+          workers: jobs ?? Explorer.Options.defaultWorkers))
       let report = await explorer.run()
       let written = try emitJourneys.map { try write(Explorer.journeys(report), of: loaded, in: $0) }
       let rate = report.seconds > 0 ? Double(report.transitions) / report.seconds : 0
