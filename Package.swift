@@ -133,6 +133,8 @@ let tools: [Target] = [
       "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
       "TribeBoardTesting", "TribeBoardAPI", "TribeBoardRemote",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      // For `PlainHTTPClient`'s own tests (`RemoteConnectionTests`).
+      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
       // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
       "tribeboard-bench",
     ]

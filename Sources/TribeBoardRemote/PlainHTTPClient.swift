@@ -8,7 +8,7 @@ import NIOPosix
 public struct PlainHTTPClient: Sendable {
   /// Why a call got no answer: an address it can't call (not `http://host[:port]/…`), an answer cut short or larger
   /// than the limit, or no answer within the timeout.
-  public enum Failure: Error, Sendable {
+  public enum Failure: Error, Equatable, Sendable {
     case unsupportedAddress(String)
     case incompleteAnswer
     case answerTooLarge
