@@ -76,12 +76,13 @@ let modules: [Target] = [
     ]
   ),
   // The services over HTTP: Remote auth, data and sync services implementing Core's protocols against the API
-  // (`tribeboard serve`'s, or a real backend's), with AsyncHTTPClient.
+  // (`tribeboard serve`'s, or a real backend's), with a plain HTTP/1.1 client on swift-nio.
   .target(
     name: "TribeBoardRemote",
     dependencies: [
-      "TribeBoardCore", "TribeBoardAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+      "TribeBoardCore", "TribeBoardAPI", .product(name: "NIOCore", package: "swift-nio"),
+      .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOPosix", package: "swift-nio"),
     ]
   ),
   // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
@@ -132,6 +133,8 @@ let tools: [Target] = [
       "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
       "TribeBoardTesting", "TribeBoardAPI", "TribeBoardRemote",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
+      // For `PlainHTTPClient`'s own tests (`RemoteConnectionTests`).
+      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
       // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
       "tribeboard-bench",
     ]
@@ -169,8 +172,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    // The Remote services' HTTP client.
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: modules + tools
 )

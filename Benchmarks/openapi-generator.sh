@@ -2,8 +2,9 @@
 # What swift-openapi-generator would add to the package's cold builds (docs/api.md, "How it is built").
 #
 # Makes two scratch packages in a temporary folder, each one executable target that serves with Hummingbird and
-# calls with AsyncHTTPClient, as TribeBoardBrowser and TribeBoardRemote do:
-# - "plain": hummingbird and async-http-client only (what the package already builds);
+# calls with AsyncHTTPClient, as TribeBoardBrowser and TribeBoardRemote did when it was measured (TribeBoardRemote
+# has since left AsyncHTTPClient for the start-up: Benchmarks/README.md, "The HTTP client"):
+# - "plain": hummingbird and async-http-client only (what the package built then);
 # - "generated": the same, plus swift-openapi-generator's build plugin over Sources/TribeBoardAPI/openapi.yaml
 #   (types, server and client), swift-openapi-runtime, swift-openapi-hummingbird and
 #   swift-openapi-async-http-client; its main.swift makes the generated client and names the generated server's

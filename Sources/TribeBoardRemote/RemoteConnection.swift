@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -13,11 +12,11 @@ public struct RemoteConnection: Sendable {
   public let tokens: any TokenStore
   /// Headers every call carries: the server's run token when it listens beyond loopback (`X-TribeBoard-Token`).
   public let headers: [(name: String, value: String)]
-  let client: HTTPClient
+  let client: PlainHTTPClient
 
   public init(
     base: String, tokens: any TokenStore, headers: [(name: String, value: String)] = [],
-    client: HTTPClient = .shared
+    client: PlainHTTPClient = .shared
   ) {
     self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
     self.tokens = tokens
@@ -37,23 +36,16 @@ public struct RemoteConnection: Sendable {
   func send(
     _ method: HTTPMethod, _ path: String, body: Data? = nil, authorized: Bool = true, bearer: String? = nil
   ) async throws(AppError) -> (status: Int, body: Data) {
-    var request = HTTPClientRequest(url: base + path)
-    request.method = method
-    for header in headers { request.headers.add(name: header.name, value: header.value) }
+    var headers = headers
     if let token = bearer ?? (authorized ? tokens.accessToken : nil) {
-      request.headers.add(name: "Authorization", value: "Bearer \(token)")
+      headers.append((name: "Authorization", value: "Bearer \(token)"))
     }
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = .bytes(ByteBuffer(bytes: body))
-    }
+    if body != nil { headers.append((name: "Content-Type", value: "application/json")) }
     let status: Int
     let data: Data
     do {
-      let response = try await client.execute(request, timeout: .seconds(60))
-      let buffer = try await response.body.collect(upTo: 64 << 20)
-      status = Int(response.status.code)
-      data = Data(buffer.readableBytesView)
+      (status, data) = try await client.call(
+        method, base + path, headers: headers, body: body, timeout: .seconds(60), limit: 64 << 20)
     } catch {
       throw AppError(
         .serviceUnavailable, "The service can't be reached (\(type(of: error))).", recovery: [.retry, .back])
