@@ -62,7 +62,7 @@ public enum Transcript {
 
   /// The transcript text of `steps`, ending in a newline.
   public static func format(_ steps: [Step]) -> String {
-    steps.map(format).concatenated(separator: "\n") + "\n"
+    steps.map(format).joined(separator: "\n") + "\n"
   }
 
   /// One step: its input line, then its output, without a trailing newline.

@@ -99,16 +99,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func listsConcatenateAsTheyJoin() {
-    for texts in [[], [""], ["a"], ["a", "b"]]
-      + (0..<200).map({ Array(Self.randomTexts(seed: 12 + UInt64($0), count: $0 % 9)) })
-    {
-      for separator in ["", ", ", " · ", "\n"] {
-        #expect(texts.concatenated(separator: separator) == texts.joined(separator: separator))
-      }
-    }
-  }
-
   @Test func itemTablesFromAListMatchAppendingEachItem() {
     var random = SeededGenerator(seed: 9)
     for count in [0, 1, 2, 5, 40, 300] {
