@@ -226,31 +226,6 @@ import TribeBoardCore
       #expect(FlowTable.hasWeekPickups(state) == !FlowTable.weekPickups(state).isEmpty, "round \(round)")
     }
   }
-
-  @Test func controlWordsSplitAsAtTheFirstSpace() {
-    for text in Self.randomTexts(seed: 13) + ["", " ", "  a  b ", "clock +8d", " as  ben ", "a \u{301}b", "a\t b"] {
-      let words = text.split(separator: " ", maxSplits: 1)
-      let expected = (
-        words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : ""
-      )
-      let split = Simulator.controlWords(text)
-      #expect(split.name == expected.0 && split.argument == expected.1, "\(text.debugDescription)")
-    }
-  }
-
-  @Test func durationsReadByBytesAsByCharacters() {
-    var random = SeededGenerator(seed: 17)
-    let pieces = ["0", "1", "7", "9", "ms", "s", "m", "h", "d", "x", " ", "+", "-", "\u{301}", "é", "１"]
-    var texts = [
-      "", "8d", "500ms", "90s", "15m", "1h", "2d", "ms", "s", "0s", "1234567890s", "123456789s", "3 s", "3ś",
-    ]
-    for _ in 0..<4000 {
-      texts.append((0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
-    }
-    for text in texts {
-      #expect(DurationText.seconds(text) == DurationText.characterSeconds(text), "\(text.debugDescription)")
-    }
-  }
 }
 
 extension Transcript {
