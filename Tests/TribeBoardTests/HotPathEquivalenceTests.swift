@@ -111,30 +111,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func outputEscapesMatchTheLineByLineRule() {
-    for text in Self.randomTexts(seed: 3) {
-      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        [UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "#")].contains(line.utf8.first ?? 0)
-          ? "\\" + line : String(line)
-      }.joined(separator: "\n")
-      #expect(Transcript.escapedOutput(text) == expected, "\(text.debugDescription)")
-    }
-  }
-
-  @Test func inputLinesEscapeExactlyTheControlsAndSeparators() {
-    for input in Self.randomTexts(seed: 4) {
-      let needs = input.unicodeScalars.contains {
-        $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
-      }
-      // The byte prefilter never misses a scalar that needs an escape.
-      if needs { #expect(Transcript.mayNeedEscape(input), "\(input.debugDescription)") }
-      // By bytes: a combining mark first in the input joins the marker's space into one character.
-      #expect(
-        Transcript.inputLine(input).utf8.starts(with: (needs ? ">\\ " : "> ").utf8), "\(input.debugDescription)")
-      #expect(Transcript.inputs(of: Transcript.inputLine(input)) == [input], "\(input.debugDescription)")
-    }
-  }
-
   @Test func expectationKeyNamesSplitAsAtTheFirstDotCharacter() {
     let names = ExpectationKey.writtenNames
     let texts =
@@ -225,14 +201,5 @@ import TribeBoardCore
       #expect(FlowTable.hasUpcoming(state) == !FlowTable.upcoming(state).isEmpty, "round \(round)")
       #expect(FlowTable.hasWeekPickups(state) == !FlowTable.weekPickups(state).isEmpty, "round \(round)")
     }
-  }
-}
-
-extension Transcript {
-  /// `text` as ``Transcript/escapeOutput(_:from:)`` escapes it, for the tests of the rule.
-  static func escapedOutput(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    escapeOutput(&bytes, from: 0)
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
