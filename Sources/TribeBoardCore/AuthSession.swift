@@ -128,8 +128,7 @@ public struct ProviderIdentity: Equatable, Hashable, Sendable {
   }
 }
 
-/// The identity each sign-in provider returns on a phone, by provider (none: the provider knows nobody there): one
-/// field a provider.
+/// The identity each sign-in provider returns on a phone (none: it knows nobody there), one field a provider.
 public struct ProviderIdentities: Equatable, Hashable, Sendable, ExpressibleByDictionaryLiteral {
   private var apple: ProviderIdentity?
   private var google: ProviderIdentity?

@@ -1,15 +1,7 @@
 extension String {
-  /// The words of the text (split at whitespace characters) joined by single spaces: what
-  /// `split(whereSeparator: \.isWhitespace).joined(separator: " ")` gives, without building the words when the text
-  /// is printable ASCII already in that form (most input is), and without the generic `joined`.
+  /// The words of the text (split at whitespace) joined by single spaces; printable ASCII already so comes back as is.
   public var collapsingWhitespace: String {
-    if isCollapsedPrintableASCII { return self }
-    var result = ""
-    for word in split(whereSeparator: \.isWhitespace) {
-      if !result.isEmpty { result += " " }
-      result += String(word)
-    }
-    return result
+    isCollapsedPrintableASCII ? self : split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   /// Whether the text is printable ASCII (0x20–0x7E: one character a byte, and a space the only whitespace), with no
@@ -21,18 +13,5 @@ extension String {
       previous = byte
     }
     return previous != 0x20
-  }
-}
-
-extension [String] {
-  /// The strings with `separator` between them, as `joined(separator:)` gives them, without the generic code's
-  /// run-time conformance lookup on the start-up path (`Benchmarks/README.md`, *Shortcuts*).
-  public func concatenated(separator: String) -> String {
-    var result = ""
-    for (index, string) in enumerated() {
-      if index > 0 { result += separator }
-      result += string
-    }
-    return result
   }
 }

@@ -8,19 +8,12 @@ import TribeBoardScenarios
 extension Simulator {
   // MARK: Controls
 
-  /// A control's name and its argument (trimmed): the text split at its first space, leading spaces skipped; what
-  /// `split(separator: " ", maxSplits: 1)` gives, by bytes when the text is ASCII (exploration types a control at
-  /// every other step).
+  /// A control's name and its argument (trimmed): the text split at its first space, leading spaces skipped.
   package static func controlWords(_ text: String) -> (name: String, argument: String) {
-    let space = UInt8(ascii: " ")
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-      let words = text.split(separator: " ", maxSplits: 1)
-      return (words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : "")
-    }
-    guard let start = text.utf8.firstIndex(where: { $0 != space }) else { return ("", "") }
-    let rest = text[start...]
-    guard let end = rest.utf8.firstIndex(of: space) else { return (String(rest), "") }
-    return (String(rest[..<end]), String(rest[rest.utf8.index(after: end)...]).trimmingWhitespaceScalars)
+    let words = text.split(separator: " ", maxSplits: 1)
+    return (
+      words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : ""
+    )
   }
 
   func control(_ text: String, into step: inout Step) async {

@@ -43,7 +43,7 @@ extension FlowTable {
       title: { state in entry(state)?.title ?? "Event" }, load: loadAgenda,
       body: { state in
         guard let entry = entry(state) else { return [.empty("This entry is no longer on the calendar.")] }
-        let who = entry.participants.map { state.content.name($0) }.concatenated(separator: ", ")
+        let who = entry.participants.map { state.content.name($0) }.joined(separator: ", ")
         return [
           .field(
             "When",

@@ -20,14 +20,14 @@ extension FlowTable {
           for pickup in onRoute {
             number += 1
             let driver = pickup.driver.map { "driver \(state.content.name($0))" } ?? "no driver"
-            let riders = pickup.passengers.map { state.content.name($0) }.concatenated(separator: ", ")
+            let riders = pickup.passengers.map { state.content.name($0) }.joined(separator: ", ")
             let waiting = state.content.waiting.contains(pickup.id)
             blocks.append(
               .item(
                 Item(
                   id: pickup.id, number: number,
                   text: [DateText.full(pickup.at, now: state.now), driver, riders].filter { !$0.isEmpty }
-                    .concatenated(separator: " · "),
+                    .joined(separator: " · "),
                   flag: waiting
                     ? "WAITING TO SYNC" : pickup.driver == nil && pickup.at >= state.now ? "UNCLAIMED" : nil,
                   kind: .pickup(

@@ -39,8 +39,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case .item(let noun): "\(noun) #"
     case .points: "0-\(Validation.maximumPoints)"
     case .date: "YYYY-MM-DD HH:MM"
-    case .role(let among): among.map { $0.displayName.lowercased() }.concatenated(separator: "|")
-    case .notification: NotificationPreferences.Kind.allCases.map { $0.label.lowercased() }.concatenated(separator: "|")
+    case .role(let among): among.map { $0.displayName.lowercased() }.joined(separator: "|")
+    case .notification: NotificationPreferences.Kind.allCases.map { $0.label.lowercased() }.joined(separator: "|")
     case .names: "names, comma separated"
     }
   }

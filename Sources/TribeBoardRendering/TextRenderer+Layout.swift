@@ -73,7 +73,7 @@ extension TextRenderer {
       line.hasPrefix("│ ") ? String(line.dropFirst(2)) : line == "│" ? "" : String(line)
     }
     lines.insert("\(title) (\(snapshot.screen.rawValue))", at: 0)
-    return lines.concatenated(separator: "\n")
+    return lines.joined(separator: "\n")
   }
 
   /// The block's text as it is written: each content line after a newline and `│ `, without trailing spaces (editors

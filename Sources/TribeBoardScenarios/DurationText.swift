@@ -9,29 +9,12 @@ public enum DurationText {
 
   /// Seconds for a duration such as `90s` or `1h`; `nil` unless it is whole digits (at most 9) and a unit.
   public static func seconds(_ text: String) -> TimeInterval? {
-    // By bytes when the text is ASCII (every duration that reads is): exploration moves the clock at every state.
-    text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiSeconds(text.utf8) : characterSeconds(text)
-  }
-
-  /// ``seconds(_:)`` by characters, for any text (what the ASCII path must agree with: a test compares them).
-  static func characterSeconds(_ text: String) -> TimeInterval? {
     for unit in units where text.hasSuffix(unit.suffix) {
       let digits = text.dropLast(unit.suffix.count)
       guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
         let amount = Int(digits)
       else { return nil }
       return Double(amount) * unit.seconds
-    }
-    return nil
-  }
-
-  /// ``seconds(_:)`` for ASCII text, by its bytes.
-  private static func asciiSeconds(_ bytes: String.UTF8View) -> TimeInterval? {
-    for unit in units
-    where bytes.count >= unit.suffix.utf8.count && bytes.reversed().starts(with: unit.suffix.utf8.reversed()) {
-      let digits = bytes.dropLast(unit.suffix.utf8.count)
-      guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-      return Double(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }) * unit.seconds
     }
     return nil
   }

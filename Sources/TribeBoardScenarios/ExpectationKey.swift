@@ -50,7 +50,7 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
           name: "title", summary: "the task's title", value: .text, placeholder: "TITLE", required: true),
         ExpectationField(
           name: "status", summary: "open or done", value: .oneOf(FamilyTask.Status.allCases.map(\.rawValue)),
-          placeholder: FamilyTask.Status.allCases.map(\.rawValue).concatenated(separator: "|")),
+          placeholder: FamilyTask.Status.allCases.map(\.rawValue).joined(separator: "|")),
         ExpectationField(
           name: "assignee", summary: "who it is assigned to, by account id, or none", value: .account,
           placeholder: "ACCOUNT|none"),

@@ -336,38 +336,11 @@ public enum ScenarioWriter {
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let time = seconds - days * 86400
     let (year, month, day) = DateText.civil(days: days)
-    // Built byte by byte, without `String(format:)`: a big world has hundreds of thousands.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(24)
-    func digits(_ value: Int, _ count: Int) {
-      var divisor = 1
-      for _ in 1..<count { divisor *= 10 }
-      var rest = value
-      while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-        rest %= divisor
-        divisor /= 10
-      }
-    }
     // A year past 9999 is written as it is, which no scenario reads: `:save` then refuses, rather than writing a
     // wrong year.
-    digits(year, max(4, String(year).count))
-    bytes.append(UInt8(ascii: "-"))
-    digits(month, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(day, 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(time / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(time % 3600 / 60, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(time % 60, 2)
-    if milliseconds != 0 {
-      bytes.append(UInt8(ascii: "."))
-      digits(milliseconds, 3)
-    }
-    bytes.append(UInt8(ascii: "Z"))
-    return String(decoding: bytes, as: UTF8.self)
+    let text = String(
+      format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld", year, month, day, time / 3600, time % 3600 / 60, time % 60)
+    return text + (milliseconds == 0 ? "" : String(format: ".%03ld", milliseconds)) + "Z"
   }
 
   /// A duration in the largest unit that keeps it whole: `2d`, `1h`, `15m`, `90s`, `500ms`.

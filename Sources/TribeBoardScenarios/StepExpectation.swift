@@ -197,7 +197,7 @@ extension StepExpectation {
 
   /// The `:expect` line that states `pairs`.
   public static func line(_ pairs: [(key: String, value: String)]) -> String {
-    ([":expect"] + pairs.map { "\($0.key)=\(quotedIfNeeded($0.value))" }).concatenated(separator: " ")
+    ([":expect"] + pairs.map { "\($0.key)=\(quotedIfNeeded($0.value))" }).joined(separator: " ")
   }
 
   /// `value`, or `"value"` with `\` and `"` escaped when it holds whitespace or a quote.

@@ -62,7 +62,7 @@ public enum Transcript {
 
   /// The transcript text of `steps`, ending in a newline.
   public static func format(_ steps: [Step]) -> String {
-    steps.map(format).concatenated(separator: "\n") + "\n"
+    steps.map(format).joined(separator: "\n") + "\n"
   }
 
   /// One step: its input line, then its output, without a trailing newline.
@@ -89,7 +89,7 @@ public enum Transcript {
 
   /// The line that records `input`.
   public static func inputLine(_ input: String) -> String {
-    guard mayNeedEscape(input) && input.unicodeScalars.contains(where: needsEscape) else {
+    guard input.unicodeScalars.contains(where: needsEscape) else {
       return inputMarker + input
     }
     var line = escapedInputMarker
@@ -107,61 +107,25 @@ public enum Transcript {
   }
 
   /// Puts a `\` before every line of the output that starts at `start` in `bytes` whose first byte is `>`, `\` or
-  /// `#`, so no output line reads as input or as a header line. Every rendered screen is scanned, so this is on the
-  /// replay's hot path: it looks only at the byte after each line break, and rewrites nothing when no line needs it
-  /// (nearly always).
+  /// `#`, so no output line reads as input or as a header line. A line feed after a carriage return starts no line
+  /// (CR LF is one character, and lines are split by characters).
   static func escapeOutput(_ bytes: inout [UInt8], from start: Int) {
-    guard let first = bytes.withUnsafeBufferPointer({ firstMarkedLine(in: $0, from: start) }) else { return }
-    let rest = bytes[first...]
-    var escaped: [UInt8] = []
-    escaped.reserveCapacity(rest.count + 8)
-    var atLineStart = true
-    var previous: UInt8 = 0
-    for byte in rest {
-      if atLineStart && isEscapedFirstByte(byte) { escaped.append(UInt8(ascii: "\\")) }
-      escaped.append(byte)
-      atLineStart = isLineBreak(byte, after: previous)
-      previous = byte
-    }
-    bytes.replaceSubrange(first..., with: escaped)
-  }
-
-  private static func isEscapedFirstByte(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#")
-  }
-
-  /// Whether `byte` ends a line: a line feed, but not one after a carriage return (CR LF is one character, and
-  /// lines are split by characters).
-  private static func isLineBreak(_ byte: UInt8, after previous: UInt8) -> Bool {
-    byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")
-  }
-
-  /// Where the first line from `start` on that starts with `>`, `\` or `#` starts: looks only at `start` and the
-  /// byte after each line break (found with `memchr`).
-  private static func firstMarkedLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard start < bytes.count, let base = bytes.baseAddress else { return nil }
     var index = start
-    var lineStart = true
-    while true {
-      if lineStart && isEscapedFirstByte(bytes[index]) { return index }
-      guard let found = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index) else { return nil }
-      let lineBreak = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      lineStart = isLineBreak(bytes[lineBreak], after: lineBreak > start ? bytes[lineBreak - 1] : 0)
+    var atLineStart = true
+    while index < bytes.count {
+      if atLineStart && isMarker(bytes[index]) {
+        bytes.insert(UInt8(ascii: "\\"), at: index)
+        index += 1
+      }
+      guard let lineBreak = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+      atLineStart = lineBreak == start || bytes[lineBreak - 1] != UInt8(ascii: "\r")
       index = lineBreak + 1
-      guard index < bytes.count else { return nil }
     }
   }
 
-  /// Whether `input` may hold a scalar that needs an escape, from its UTF-8 bytes: a C0 control or DEL (a byte below
-  /// 0x20, or 0x7F), a C1 control (lead byte 0xC2) or U+2028/U+2029 (lead byte 0xE2). Only then are the scalars'
-  /// properties looked up; most inputs are plain ASCII.
-  static func mayNeedEscape(_ input: String) -> Bool {
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
-    }
-    if let found = input.utf8.withContiguousStorageIfAvailable(scan) { return found }
-    var copy = input
-    return copy.withUTF8(scan)
+  /// Whether an output line starting with `byte` needs a `\` before it: `>`, `\` or `#`.
+  private static func isMarker(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "#")
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -99,16 +99,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func listsConcatenateAsTheyJoin() {
-    for texts in [[], [""], ["a"], ["a", "b"]]
-      + (0..<200).map({ Array(Self.randomTexts(seed: 12 + UInt64($0), count: $0 % 9)) })
-    {
-      for separator in ["", ", ", " · ", "\n"] {
-        #expect(texts.concatenated(separator: separator) == texts.joined(separator: separator))
-      }
-    }
-  }
-
   @Test func itemTablesFromAListMatchAppendingEachItem() {
     var random = SeededGenerator(seed: 9)
     for count in [0, 1, 2, 5, 40, 300] {
@@ -118,30 +108,6 @@ import TribeBoardCore
         return FamilyTask(id: "t\(random.next() % UInt64(max(count, 1)))", familyID: owner, title: "T")
       }
       #expect(ItemTable(tasks).hasSameIndexes(as: .appendingEach(tasks)), "\(count) items")
-    }
-  }
-
-  @Test func outputEscapesMatchTheLineByLineRule() {
-    for text in Self.randomTexts(seed: 3) {
-      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        [UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "#")].contains(line.utf8.first ?? 0)
-          ? "\\" + line : String(line)
-      }.joined(separator: "\n")
-      #expect(Transcript.escapedOutput(text) == expected, "\(text.debugDescription)")
-    }
-  }
-
-  @Test func inputLinesEscapeExactlyTheControlsAndSeparators() {
-    for input in Self.randomTexts(seed: 4) {
-      let needs = input.unicodeScalars.contains {
-        $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
-      }
-      // The byte prefilter never misses a scalar that needs an escape.
-      if needs { #expect(Transcript.mayNeedEscape(input), "\(input.debugDescription)") }
-      // By bytes: a combining mark first in the input joins the marker's space into one character.
-      #expect(
-        Transcript.inputLine(input).utf8.starts(with: (needs ? ">\\ " : "> ").utf8), "\(input.debugDescription)")
-      #expect(Transcript.inputs(of: Transcript.inputLine(input)) == [input], "\(input.debugDescription)")
     }
   }
 
@@ -235,39 +201,5 @@ import TribeBoardCore
       #expect(FlowTable.hasUpcoming(state) == !FlowTable.upcoming(state).isEmpty, "round \(round)")
       #expect(FlowTable.hasWeekPickups(state) == !FlowTable.weekPickups(state).isEmpty, "round \(round)")
     }
-  }
-
-  @Test func controlWordsSplitAsAtTheFirstSpace() {
-    for text in Self.randomTexts(seed: 13) + ["", " ", "  a  b ", "clock +8d", " as  ben ", "a \u{301}b", "a\t b"] {
-      let words = text.split(separator: " ", maxSplits: 1)
-      let expected = (
-        words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : ""
-      )
-      let split = Simulator.controlWords(text)
-      #expect(split.name == expected.0 && split.argument == expected.1, "\(text.debugDescription)")
-    }
-  }
-
-  @Test func durationsReadByBytesAsByCharacters() {
-    var random = SeededGenerator(seed: 17)
-    let pieces = ["0", "1", "7", "9", "ms", "s", "m", "h", "d", "x", " ", "+", "-", "\u{301}", "é", "１"]
-    var texts = [
-      "", "8d", "500ms", "90s", "15m", "1h", "2d", "ms", "s", "0s", "1234567890s", "123456789s", "3 s", "3ś",
-    ]
-    for _ in 0..<4000 {
-      texts.append((0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
-    }
-    for text in texts {
-      #expect(DurationText.seconds(text) == DurationText.characterSeconds(text), "\(text.debugDescription)")
-    }
-  }
-}
-
-extension Transcript {
-  /// `text` as ``Transcript/escapeOutput(_:from:)`` escapes it, for the tests of the rule.
-  static func escapedOutput(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    escapeOutput(&bytes, from: 0)
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -113,6 +113,25 @@ import TribeBoardScenarios
     #expect(moved.snapshot?.error?.code == .accessExpired)
   }
 
+  @Test func durationsAreUpToNineDigitsAndAUnit() {
+    #expect(DurationText.seconds("500ms") == 0.5)
+    #expect(DurationText.seconds("90s") == 90)
+    #expect(DurationText.seconds("15m") == 900)
+    #expect(DurationText.seconds("1h") == 3600)
+    #expect(DurationText.seconds("2d") == 172_800)
+    #expect(DurationText.seconds("123456789s") == 123_456_789)
+    for text in ["", "s", "1234567890s", "3 s", "+3s", "3x", "１s", "3\u{301}s", "3ś"] {
+      #expect(DurationText.seconds(text) == nil, "\(text.debugDescription)")
+    }
+  }
+
+  @Test func aControlIsItsFirstWordAndTheTrimmedRest() {
+    #expect(Simulator.controlWords("clock +8d") == ("clock", "+8d"))
+    #expect(Simulator.controlWords("  as  ben \t") == ("as", "ben"))
+    #expect(Simulator.controlWords("where") == ("where", ""))
+    #expect(Simulator.controlWords("  ") == ("", ""))
+  }
+
   @Test func faultsCanBeArmedLive() async throws {
     let simulator = try await simulator("existing-user")
     let armed = await simulator.handle(":fault auth.signIn serviceUnavailable 1")

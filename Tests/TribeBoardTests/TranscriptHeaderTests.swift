@@ -122,6 +122,10 @@ import TribeBoardScenarios
 
   @Test func outputStartingWithAHashIsEscapedSoItCannotReadAsAHeader() throws {
     #expect(Transcript.escapedOutput("# scenario: child\nok\n#2") == "\\# scenario: child\nok\n\\#2")
+    // A line feed after a carriage return starts no line: CR LF is one character.
+    #expect(Transcript.escapedOutput("> a\r\n> b\n\\c\n>") == "\\> a\r\n> b\n\\\\c\n\\>")
+    #expect(Transcript.inputLine("tasks") == "> tasks")
+    #expect(Transcript.inputLine("a\tb\u{2028}") == ">\\ a\\tb\\u{2028}")
     let text = "# scenario: new-user\n\\# scenario: child\n> tasks\n"
     let header = try TranscriptHeader.parse(text, file: "t")
     #expect(header.scenario == "new-user" && header.journey == nil)
@@ -153,5 +157,14 @@ import TribeBoardScenarios
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-header-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
+  }
+}
+
+extension Transcript {
+  /// `text` as ``Transcript/escapeOutput(_:from:)`` escapes it.
+  static func escapedOutput(_ text: String) -> String {
+    var bytes = Array(text.utf8)
+    escapeOutput(&bytes, from: 0)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
