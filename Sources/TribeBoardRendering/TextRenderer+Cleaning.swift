@@ -16,14 +16,12 @@ extension TextRenderer {
   /// Whether `text` holds a control character (general category Cc, U+0000–U+001F and U+007F–U+009F, what
   /// `Validation.containsControlCharacters` looks for), from its UTF-8 bytes alone: a C0 control or DEL is one byte
   /// below 0x20 or 0x7F, a C1 control is 0xC2 then 0x80–0x9F. No scalar's properties are looked up.
-  /// With `allowingLineBreaks`, a line break (`\n`) does not count.
   ///
   /// Eight bytes at a time: a word with no byte below 0x20, no 0x7F and no 0xC2 holds none (most words of most
   /// texts); only a word with one is looked at byte by byte. Every screen's every text is checked.
-  package static func hasControlCharacters(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
-    let lineBreak: UInt8 = allowingLineBreaks ? 0x0A : 0xFF
+  package static func hasControlCharacters(_ text: String) -> Bool {
     func isControl(_ byte: UInt8, after previous: UInt8) -> Bool {
-      (byte < 0x20 && byte != lineBreak) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0)
+      byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0)
     }
     func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
       let ones: UInt64 = 0x0101_0101_0101_0101
@@ -65,23 +63,10 @@ extension TextRenderer {
     return text.withUTF8(scan)
   }
 
-  /// `line` without the spaces that end it, as `String(line.reversed().drop { $0 == " " }.reversed())` gives it,
-  /// from the UTF-8 bytes. A space is its own character when an ASCII byte (or nothing) comes before the run of
-  /// spaces, since no ASCII character joins a following one; otherwise characters decide (a combining mark after a
-  /// space, or a prepended mark before it, makes a character that is not a space).
+  /// `line` without the spaces that end it.
   static func trimmingTrailingSpaces(_ line: String) -> Substring {
-    let utf8 = line.utf8
-    var end = utf8.endIndex
-    while end > utf8.startIndex {
-      let before = utf8.index(before: end)
-      guard utf8[before] == 0x20 else { break }
-      end = before
-    }
-    guard end == utf8.startIndex || utf8[utf8.index(before: end)] < 0x80 else {
-      var characters = line[...]
-      while characters.last == " " { characters.removeLast() }
-      return characters
-    }
-    return line[..<end]
+    var characters = line[...]
+    while characters.last == " " { characters.removeLast() }
+    return characters
   }
 }

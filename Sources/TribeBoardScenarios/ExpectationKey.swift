@@ -112,15 +112,10 @@ public enum ExpectationKey: String, CaseIterable, Sendable {
 
   /// The key a written name such as `task` or `task.status` belongs to, with the field it names (if any).
   static func named(_ written: String) -> (key: ExpectationKey, field: ExpectationField?)? {
-    // Split at the first "." byte, not character: a "." that joins a following combining mark into one character
-    // leaves a key or field with a non-ASCII character either way, and every name is ASCII.
-    guard let dot = written.utf8.firstIndex(of: UInt8(ascii: ".")) else {
-      return ExpectationKey(rawValue: written).map { ($0, nil) }
-    }
-    guard let key = ExpectationKey(rawValue: String(written[..<dot])) else { return nil }
-    let name = String(written[written.utf8.index(after: dot)...])
-    guard let field = key.fields.first(where: { $0.name == name }) else { return nil }
-    return (key, field)
+    let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let key = ExpectationKey(rawValue: String(parts[0])) else { return nil }
+    guard parts.count == 2 else { return (key, nil) }
+    return key.fields.first(where: { $0.name == parts[1] }).map { (key, $0) }
   }
 
   /// Every name an `:expect` line may use: the keys and their `key.field` names.

@@ -211,14 +211,9 @@ extension StepExpectation {
     return "\"\(escaped)\""
   }
 
-  /// Whether `value` holds whitespace or a quote. ASCII text is looked at byte by byte (its whitespace is tab to
-  /// carriage return, and space): the same answer without a Unicode property lookup per character, which made this
-  /// most of the cost of reading an `expect` step.
+  /// Whether `value` holds whitespace or a quote.
   private static func needsQuotes(_ value: String) -> Bool {
-    guard value.utf8.allSatisfy({ $0 < 0x80 }) else {
-      return value.contains(where: { $0.isWhitespace || $0 == "\"" })
-    }
-    return value.utf8.contains { (0x09...0x0D).contains($0) || $0 == 0x20 || $0 == UInt8(ascii: "\"") }
+    value.contains(where: { $0.isWhitespace || $0 == "\"" })
   }
 
   /// Splits `a=b c="d e"` into pairs; `nil` when malformed.

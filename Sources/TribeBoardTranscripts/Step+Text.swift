@@ -23,14 +23,11 @@ extension Step {
       isFirst = false
     }
     for message in messages {
-      // Each line cleaned of control characters; a text without any but line breaks is already clean.
-      let joined =
-        !TextRenderer.hasControlCharacters(message.text, allowingLineBreaks: true)
-        ? message.text
-        : message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-          TextRenderer.clean(String($0))
-        }
-        .joined(separator: "\n")
+      // Each line cleaned of control characters.
+      let joined = message.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TextRenderer.clean(String($0))
+      }
+      .joined(separator: "\n")
       let text = renderer.columns.map { TextRenderer.wrappedMessage(joined, width: $0) } ?? joined
       startPart()
       switch message.kind {

@@ -111,39 +111,6 @@ import TribeBoardCore
     }
   }
 
-  @Test func expectationKeyNamesSplitAsAtTheFirstDotCharacter() {
-    let names = ExpectationKey.writtenNames
-    let texts =
-      Self.randomTexts(seed: 8, count: 1000) + names
-      + names.flatMap { name in
-        Self.pieces.flatMap { piece in
-          [name + piece, piece + name, name.replacingOccurrences(of: ".", with: "." + piece), name + "." + piece]
-        }
-      }
-    for written in texts {
-      let parts = written.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-      let key = ExpectationKey(rawValue: String(parts[0]))
-      let expected: (ExpectationKey, String?)? =
-        key.flatMap { key in
-          guard parts.count == 2 else { return (key, nil) }
-          return key.fields.first(where: { $0.name == parts[1] }).map { (key, $0.name) }
-        }
-      let named = ExpectationKey.named(written)
-      #expect(named?.key == expected?.0 && named?.field?.name == expected?.1, "\(written.debugDescription)")
-    }
-    #expect(ExpectationKey.named("task.status")?.field?.name == "status")
-  }
-
-  @Test func quotingMatchesFoundationsReplacement() {
-    for value in Self.randomTexts(seed: 5) {
-      let expected =
-        value.contains(where: { $0.isWhitespace || $0 == "\"" })
-        ? "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-          + "\"" : value
-      #expect(StepExpectation.quotedIfNeeded(value) == expected, "\(value.debugDescription)")
-    }
-  }
-
   @Test func startOfDayAndHourByArithmeticMatchTheCalendar() {
     var random = SeededGenerator(seed: 6)
     // Day edges, fractions of a second either side of midnight, the ends of the arithmetic range, and beyond it.
@@ -159,16 +126,6 @@ import TribeBoardCore
       let date = Date(timeIntervalSince1970: time)
       #expect(DateText.startOfDay(date) == DateText.calendar.startOfDay(for: date), "at \(time)")
       #expect(DateText.hour(date) == DateText.calendar.component(.hour, from: date), "at \(time)")
-    }
-  }
-
-  @Test func messageLinesAreCleanedAsBefore() {
-    for text in Self.randomTexts(seed: 7) {
-      let step = Step(input: nil, messages: [.init(kind: .info, text: text)])
-      let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        TextRenderer.clean(String($0))
-      }.joined(separator: "\n")
-      #expect(step.text(style: .plain) == expected, "\(text.debugDescription)")
     }
   }
 
