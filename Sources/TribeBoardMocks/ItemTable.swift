@@ -45,9 +45,9 @@ struct ItemTable<Item: OwnedItem & Hashable>: Sendable {
   private var positions: LayeredMap<ItemID, Int>
   private var byOwner: LayeredMap<String, [Int]>
 
-  /// The table of `items`, in their order: what appending them one by one makes (`ItemTableTests` compares the
-  /// two), in one pass per index. The list is shared with the caller's until either changes, and a run of items of
-  /// one owner (a loaded world lists each family's items together) is one lookup of the owner.
+  /// The table of `items`, in their order: what appending them one by one makes (`HotPathEquivalenceTests`
+  /// compares the two), in one pass per index. The list is shared with the caller's until either changes, and a run
+  /// of items of one owner (a loaded world lists each family's items together) is one lookup of the owner.
   init(_ items: [Item]) {
     var positions: [ItemID: Int] = [:]
     var byOwner: [String: [Int]] = [:]
