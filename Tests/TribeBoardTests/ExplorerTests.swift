@@ -70,19 +70,9 @@ import TribeBoardTranscripts
   /// report, violations and their shortest inputs included, for one walker or several, and when the state bound
   /// stops the walk partway through a depth.
   @Test func theReportIsTheSameForAnyNumberOfWalkers() async throws {
-    let forgetful = Self.table(replacingActionsOf: .messages) { action in
-      guard action.id == .home else { return action }
-      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, services in
-        await services.device.setOutbox(Outbox())
-        state.screen = .dashboard
-      }
-    }
-    let stuck = Self.table(replacing: .profile) { spec in
-      ScreenSpec(.profile, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: [])
-    }
     let walks: [(name: String, flow: Flow, options: Explorer.Options, finds: String)] = [
-      ("offline", Flow(table: forgetful), .init(depth: 4, faults: true), "was lost"),
-      ("family-admin", Flow(table: stuck), .init(depth: 3, faults: true), "dead ends: [\"profile"),
+      ("offline", Flow(table: Self.forgetful), .init(depth: 4, faults: true), "was lost"),
+      ("family-admin", Flow(table: Self.stuck), .init(depth: 3, faults: true), "dead ends: [\"profile"),
       (
         "family-admin", Flow(), .init(depth: 4, faults: true, maximumStates: 700, latency: 30, people: true),
         "truncated: true"
@@ -157,11 +147,8 @@ import TribeBoardTranscripts
   }
 
   @Test func aPlantedDeadEndIsFoundWithTheShortestPath() async throws {
-    let stuck = Self.table(replacing: .profile) { spec in
-      ScreenSpec(.profile, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: [])
-    }
     let explorer = Explorer(
-      scenario: try BundledScenarios.scenario(named: "family-admin"), flow: Flow(table: stuck),
+      scenario: try BundledScenarios.scenario(named: "family-admin"), flow: Flow(table: Self.stuck),
       options: .init(depth: 3))
     let report = await explorer.run()
     let deadEnd = try #require(report.deadEnds.first)
@@ -177,6 +164,24 @@ import TribeBoardTranscripts
     #expect(report.reached[.addEvent] == nil)
   }
 
+  /// A table under test whose profile screen offers nothing to do: a dead end.
+  static var stuck: FlowTable {
+    table(replacing: .profile) { spec in
+      ScreenSpec(.profile, requires: spec.requires, title: spec.title, load: spec.load, body: spec.body, actions: [])
+    }
+  }
+
+  /// A table under test where leaving the messages screen forgets what waits on the phone: a lost change.
+  static var forgetful: FlowTable {
+    table(replacingActionsOf: .messages) { action in
+      guard action.id == .home else { return action }
+      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, services in
+        await services.device.setOutbox(Outbox())
+        state.screen = .dashboard
+      }
+    }
+  }
+
   /// The app's table with the actions of `id`'s screen rebuilt by `change`.
   static func table(replacingActionsOf id: ScreenID, _ change: (FlowAction) -> FlowAction) -> FlowTable {
     table(replacing: id) { spec in
@@ -187,16 +192,8 @@ import TribeBoardTranscripts
   }
 
   @Test func aPlantedLostChangeIsFoundWithTheShortestPath() async throws {
-    // Leaving the messages screen forgets what waits on the phone.
-    let forgetful = Self.table(replacingActionsOf: .messages) { action in
-      guard action.id == .home else { return action }
-      return FlowAction(.home, action.label, phrases: action.phrases, targets: [.dashboard]) { state, _, services in
-        await services.device.setOutbox(Outbox())
-        state.screen = .dashboard
-      }
-    }
     let explorer = Explorer(
-      scenario: try BundledScenarios.scenario(named: "offline"), flow: Flow(table: forgetful),
+      scenario: try BundledScenarios.scenario(named: "offline"), flow: Flow(table: Self.forgetful),
       options: .init(depth: 4, faults: true))
     let report = await explorer.run()
     let lost = try #require(report.violations.first { $0.invariant.contains("was lost") })
