@@ -71,24 +71,13 @@ extension Explorer {
     static func expand(_ states: [Start], by walkers: [Walker], seen: Set<Simulator.StateKey>) async -> [Expansion] {
       let size = max(1, min(16, states.count / (walkers.count * 4)))
       let runs = stride(from: 0, to: states.count, by: size).map { $0..<min($0 + size, states.count) }
-      guard walkers.count > 1, runs.count > 1 else {
-        var reached: Set<Simulator.StateKey> = []
-        var expansions: [Expansion] = []
-        for state in states { expansions.append(await walkers[0].expand(state, seen: seen, reached: &reached)) }
-        return expansions
-      }
+      guard walkers.count > 1, runs.count > 1 else { return await walkers[0].expand(states[...], seen: seen) }
       return await withTaskGroup(of: [(run: Int, expansions: [Expansion])].self) { group in
         for (number, walker) in walkers.enumerated() where number < runs.count {
           group.addTask(executorPreference: globalConcurrentExecutor) {
             var done: [(run: Int, expansions: [Expansion])] = []
-            var reached: Set<Simulator.StateKey> = []
             for run in stride(from: number, to: runs.count, by: walkers.count) {
-              reached.removeAll(keepingCapacity: true)
-              var expansions: [Expansion] = []
-              for state in states[runs[run]] {
-                expansions.append(await walker.expand(state, seen: seen, reached: &reached))
-              }
-              done.append((run, expansions))
+              done.append((run, await walker.expand(states[runs[run]], seen: seen)))
             }
             return done
           }
@@ -99,6 +88,14 @@ extension Explorer {
         }
         return byRun.flatMap { $0 }
       }
+    }
+
+    /// Tries every input from each of a run of states, in order. `seen`: the states reached before.
+    func expand(_ run: ArraySlice<Start>, seen: Set<Simulator.StateKey>) async -> [Expansion] {
+      var reached: Set<Simulator.StateKey> = []
+      var expansions: [Expansion] = []
+      for state in run { expansions.append(await expand(state, seen: seen, reached: &reached)) }
+      return expansions
     }
 
     /// Tries every input from `start`. `seen`: the states reached before its depth; `reached`, those reached
