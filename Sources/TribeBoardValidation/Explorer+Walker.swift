@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardFlow
@@ -72,11 +73,13 @@ extension Explorer {
       let size = max(1, min(16, states.count / (walkers.count * 4)))
       let runs = stride(from: 0, to: states.count, by: size).map { $0..<min($0 + size, states.count) }
       guard walkers.count > 1, runs.count > 1 else { return await walkers[0].expand(states[...], seen: seen) }
+      // Each walker takes the next run not yet taken, so none waits while another has runs left.
+      let taken = RunCounter()
       return await withTaskGroup(of: [(run: Int, expansions: [Expansion])].self) { group in
-        for (number, walker) in walkers.enumerated() where number < runs.count {
+        for walker in walkers.prefix(runs.count) {
           group.addTask(executorPreference: globalConcurrentExecutor) {
             var done: [(run: Int, expansions: [Expansion])] = []
-            for run in stride(from: number, to: runs.count, by: walkers.count) {
+            while case let run = taken.next(), run < runs.count {
               done.append((run, await walker.expand(states[runs[run]], seen: seen)))
             }
             return done
@@ -88,6 +91,12 @@ extension Explorer {
         }
         return byRun.flatMap { $0 }
       }
+    }
+
+    /// Hands out run numbers, each once, to the walkers that ask.
+    private final class RunCounter: Sendable {
+      private let taken = Atomic(0)
+      func next() -> Int { taken.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
 
     /// Tries every input from each of a run of states, in order. `seen`: the states reached before.

@@ -137,16 +137,24 @@ public struct Explorer {
       return prefix + inputs.reversed()
     }
     var seen: Set<Simulator.StateKey> = [nodes[0].key]
-    var shown: [ScreenID: (text: String, key: Simulator.StateKey)] = [:]
+    /// Where each screen was first reached: the step is taken again after the walk, drawn, to compare with a replay.
+    var firstReached: [ScreenID: (parent: Simulator.Checkpoint, input: String, key: Simulator.StateKey)] = [:]
     report.reached[simulator.state.screen.id] = prefix
     var level = nodes[0].depth < options.depth ? [0] : []
     explore: while !level.isEmpty {
       var next: [Int] = []
       // The states of a depth go to the walkers a batch at a time: the walk stops at the state bound having tried
-      // little more than it needed, and holds the checkpoints of one batch it has tried rather than of a depth.
-      for first in stride(from: 0, to: level.count, by: Self.batch) {
-        let batch = level[first..<min(first + Self.batch, level.count)]
-        let tried = await Walker.expand(batch.map { nodes[$0].start }, by: walkers, seen: seen)
+      // little more than it needed, and holds the checkpoints of the batches it is trying rather than of a depth.
+      let batches = stride(from: 0, to: level.count, by: Self.batch).map {
+        level[$0..<min($0 + Self.batch, level.count)]
+      }
+      var tried = await Walker.expand(batches[0].map { nodes[$0].start }, by: walkers, seen: seen)
+      for (number, batch) in batches.enumerated() {
+        // The walkers try the next batch while this one is taken in; what they find in it that this one reaches
+        // first, they take for new, and the walk settles it here.
+        let following = batches.indices.contains(number + 1) ? batches[number + 1].map { nodes[$0].start } : []
+        let known = seen
+        async let expanding = Walker.expand(following, by: walkers, seen: known)
         for (index, expansion) in zip(batch, tried) {
           if let screen = expansion.deadEnd { report.deadEnds.append((screen, path(index))) }
           for outcome in expansion.outcomes {
@@ -154,17 +162,15 @@ public struct Explorer {
             // A state the walker found among those seen before needs no second look.
             let isNew = outcome.mayBeNew && seen.insert(outcome.key).inserted
             let broken = outcome.broken(newState: isNew)
-            if isNew || !broken.isEmpty {
+            let firstOfScreen = isNew && outcome.screen.map { report.reached[$0] == nil } ?? false
+            if firstOfScreen || !broken.isEmpty {
               let inputs = path(index) + [outcome.input]
               for sentence in broken where !report.violations.contains(where: { $0.invariant == sentence }) {
                 report.violations.append(Violation(invariant: sentence, inputs: inputs))
               }
-              if isNew, let screen = outcome.screen, report.reached[screen] == nil,
-                let parent = nodes[index].checkpoint
-              {
+              if firstOfScreen, let screen = outcome.screen, let parent = nodes[index].checkpoint {
                 report.reached[screen] = inputs
-                // The walk draws no screens; take the step again, drawn, to compare with a replay later.
-                shown[screen] = (await walkers[0].drawn(outcome.input, from: parent), outcome.key)
+                firstReached[screen] = (parent, outcome.input, outcome.key)
               }
             }
             guard isNew else { continue }
@@ -175,20 +181,27 @@ public struct Explorer {
             if outcome.checkpoint != nil { next.append(nodes.count - 1) }
             guard seen.count < options.maximumStates else {
               report.truncated = true
+              _ = await expanding
               break explore
             }
           }
           nodes[index].checkpoint = nil
         }
+        tried = await expanding
       }
       level = next
     }
+    // The walk draws no screens; take each screen's first step again, drawn, to compare with a replay.
+    var shown: [ScreenID: String] = [:]
+    for (screen, first) in firstReached { shown[screen] = await walkers[0].drawn(first.input, from: first.parent) }
     report.states = seen.count
     let elapsed = clock.now - start
     report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     for screen in ScreenID.allCases {
-      guard let inputs = report.reached[screen], let explored = shown[screen] else { continue }
-      if let broken = await replayDiffers(inputs, text: explored.text, key: explored.key) {
+      guard let inputs = report.reached[screen], let text = shown[screen], let key = firstReached[screen]?.key else {
+        continue
+      }
+      if let broken = await replayDiffers(inputs, text: text, key: key) {
         report.violations.append(Violation(invariant: broken, inputs: inputs))
       }
     }
