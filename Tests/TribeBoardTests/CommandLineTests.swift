@@ -49,6 +49,7 @@ import Testing
       ["play", "visitor", "--format", "jsonl"], ["check", "\(scenariosFolder)/new-user.yaml"], ["list"], ["roles"],
       ["roles", "--observed", "child"], ["graph"], ["graph", "--role", "visitor", "--format", "dot"],
       ["coverage", "new-user"], ["explore", "new-user", "--depth", "2"],
+      ["explore", "new-user", "--depth", "2", "-j1"],
       ["storyboard", "new-user", "--format", "md", "-o", "\(folder)/board.md"], ["--help"], ["check", "--help"],
       ["--version"],
     ]
@@ -117,6 +118,7 @@ import Testing
       (["graph", "--role", "kid"], "'kid' is invalid"),
       (["coverage", "--minimum", "120"], "from 0 to 100"),
       (["explore", "new-user", "--depth", "0"], "--depth is 1 to 50"),
+      (["explore", "new-user", "-j0"], "--jobs is 1 to 64, not 0."),
       (["storyboard", "new-user", "--journey", "nope"], "nope"),
       (["--max-scenario-size", "lots", "list"], "is not a size"),
       // Issue 26, minor: a negative port is a port refused, not a missing value; help on no such subcommand.

@@ -62,7 +62,7 @@ extension Tribeboard {
     var people = false
 
     @Option(
-      name: [.customShort("j"), .long],
+      name: [.customShort("j", allowingJoined: true), .long],
       help: ArgumentHelp(
         "Walk with this many simulations at once (default: one a processor, at most 8; here \(Explorer.Options.defaultWorkers)).",
         discussion: "The states at each depth are shared among them; the report is the same for any number.",
