@@ -74,9 +74,11 @@ extension Explorer {
   /// The rules a step keeps whether or not the state it reaches is new: wrong verification codes are forgotten only
   /// by a successful sign-in or the end of a lockout; a success notice only when something changed (the backend,
   /// the changes waiting on the acting phone or its session; not the count of changes the phone has made, which
-  /// every submitted change moves). `before`, the acting person's state before the step.
+  /// every submitted change moves). `before`, the acting person's state before the step; `kept`, the numbers its
+  /// list keeps (``FlowTable/keptNumbers(_:)``), the same for every step from it.
   func ruleViolations(
-    _ simulator: Simulator, _ step: Step, before: AppState, from: Simulator.Checkpoint, to: Simulator.Checkpoint
+    _ simulator: Simulator, _ step: Step, before: AppState, kept: [ItemID: Int], from: Simulator.Checkpoint,
+    to: Simulator.Checkpoint
   ) -> [String] {
     var broken: [String] = []
     let now = simulator.environment.clock.now()
@@ -88,7 +90,9 @@ extension Explorer {
         broken.append("\(user)'s wrong verification codes were forgotten without a sign-in or a lockout ending")
       }
     }
-    if let renumbered = renumbered(from: from, to: to) { broken.append(renumbered) }
+    if let renumbered = renumbered(from: from, to: to, kept: to.actingUser == from.actingUser ? kept : nil) {
+      broken.append(renumbered)
+    }
     broken += latencyViolations(simulator, step, before: before, from: from)
     if step.transition != nil, let notice = simulator.phones[simulator.actingUser]?.state.notice,
       !FlowTable.noChangeNotices.contains(notice), to.backend == from.backend
@@ -109,8 +113,8 @@ extension Explorer {
   /// While a person stays on a list that keeps its numbers (the task list, the noticeboard), its numbers stay put,
   /// whatever they or another person did: every item shown before and after the step (of the person acting after
   /// it) keeps its number, so a number typed names the item it was offered for. (A row's button names its item by
-  /// identity on every list.)
-  func renumbered(from: Simulator.Checkpoint, to: Simulator.Checkpoint) -> String? {
+  /// identity on every list.) `kept`: the numbers shown before the step, when the caller has them.
+  func renumbered(from: Simulator.Checkpoint, to: Simulator.Checkpoint, kept: [ItemID: Int]? = nil) -> String? {
     let user = to.actingUser
     guard let before = from.phones[user]?.state, let after = to.phones[user]?.state, before.loaded, after.loaded
     else { return nil }
@@ -119,7 +123,7 @@ extension Explorer {
     case (.noticeboard, .noticeboard): break
     default: return nil
     }
-    let earlier = FlowTable.keptNumbers(before)
+    let earlier = kept ?? FlowTable.keptNumbers(before)
     guard !earlier.isEmpty else { return nil }
     for (id, number) in FlowTable.keptNumbers(after).sorted(by: { $0.key < $1.key }) {
       if let was = earlier[id], was != number {

@@ -56,6 +56,9 @@ extension Explorer {
     let explorer: Explorer
     let simulator: Simulator
     private var resolutions: Resolutions
+    /// The states this walker reached: it tries states in the walk's order (its runs in order, batch after batch),
+    /// so a state it reaches again was reached earlier in that order and is not new.
+    private var reached: Set<Simulator.StateKey> = []
 
     /// A simulation of the explorer's scenario, started, after `prefix`.
     init(_ explorer: Explorer, prefix: [String]) async {
@@ -101,17 +104,13 @@ extension Explorer {
 
     /// Tries every input from each of a run of states, in order. `seen`: the states reached before.
     func expand(_ run: ArraySlice<Start>, seen: Set<Simulator.StateKey>) async -> [Expansion] {
-      var reached: Set<Simulator.StateKey> = []
       var expansions: [Expansion] = []
-      for state in run { expansions.append(await expand(state, seen: seen, reached: &reached)) }
+      for state in run { expansions.append(await expand(state, seen: seen)) }
       return expansions
     }
 
-    /// Tries every input from `start`. `seen`: the states reached before its depth; `reached`, those reached
-    /// since by the states before it in the same run (updated).
-    func expand(_ start: Start, seen: Set<Simulator.StateKey>, reached: inout Set<Simulator.StateKey>) async
-      -> Expansion
-    {
+    /// Tries every input from `start`. `seen`: states the walk reached before.
+    func expand(_ start: Start, seen: Set<Simulator.StateKey>) async -> Expansion {
       let checkpoint = simulator.adopting(start.checkpoint)
       simulator.restore(checkpoint)
       let before = simulator.state
@@ -120,6 +119,7 @@ extension Explorer {
       let waiting = explorer.waitingChanges(checkpoint)
       let answers = resolutions.answers(in: before, listed: actions.map(\.id))
       let keepsCheckpoints = start.depth + 1 < explorer.options.depth
+      let kept = FlowTable.keptNumbers(before)
       let inputs = explorer.inputs(before, actions: actions, backend: checkpoint.backend, acting: checkpoint.actingUser)
       expansion.outcomes.reserveCapacity(inputs.count)
       var fresh = true
@@ -136,7 +136,7 @@ extension Explorer {
         let signsOut = Explorer.signsOut(step, from: before)
         let looks = signsOut || !waiting.isEmpty || before.error != nil
         let after = mayBeNew || looks ? simulator.state : nil
-        var always = explorer.ruleViolations(simulator, step, before: before, from: checkpoint, to: next)
+        var always = explorer.ruleViolations(simulator, step, before: before, kept: kept, from: checkpoint, to: next)
         if Explorer.saidSomething(before) {
           always += await explorer.repeatedFeedback(
             simulator, input, before: before, said: after ?? simulator.state, from: checkpoint, to: next)
