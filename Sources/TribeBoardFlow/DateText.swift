@@ -55,19 +55,6 @@ package enum DateText {
     (0..<10).contains(value) ? "0\(value)" : "\(value)"
   }
 
-  /// The year, month and day `days` after 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant,
-  /// "chrono-compatible low-level date algorithms", civil_from_days).
-  package static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-  }
-
   /// A date's fields in UTC. Weekday 1 is Sunday, as the calendar counts.
   struct Fields: Equatable {
     var year, month, day, hour, minute, weekday: Int
@@ -85,7 +72,7 @@ package enum DateText {
     let seconds = Int(time)
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let second = seconds - days * 86400
-    let (year, month, day) = civil(days: days)
+    let (year, month, day) = CivilDate.day(daysSince1970: days)
     return Fields(
       year: year, month: month, day: day, hour: second / 3600, minute: second % 3600 / 60,
       // 1970-01-01 was a Thursday (5).

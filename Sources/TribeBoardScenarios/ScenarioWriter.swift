@@ -335,7 +335,7 @@ public enum ScenarioWriter {
     let seconds = (total - milliseconds) / 1000
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let time = seconds - days * 86400
-    let (year, month, day) = DateText.civil(days: days)
+    let (year, month, day) = CivilDate.day(daysSince1970: days)
     // A year past 9999 is written as it is, which no scenario reads: `:save` then refuses, rather than writing a
     // wrong year.
     let text = String(
