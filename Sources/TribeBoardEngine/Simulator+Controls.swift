@@ -10,10 +10,9 @@ extension Simulator {
 
   /// A control's name and its argument (trimmed): the text split at its first space, leading spaces skipped.
   package static func controlWords(_ text: String) -> (name: String, argument: String) {
-    let words = text.split(separator: " ", maxSplits: 1)
-    return (
-      words.first.map(String.init) ?? "", words.count > 1 ? String(words[1]).trimmingWhitespaceScalars : ""
-    )
+    let words = text.unicodeScalars.drop { $0 == " " }
+    guard let space = words.firstIndex(of: " ") else { return (String(words), "") }
+    return (String(words[..<space]), String(words[space...]).trimmingWhitespaceScalars)
   }
 
   func control(_ text: String, into step: inout Step) async {
