@@ -115,6 +115,7 @@ extension Explorer {
   /// it) keeps its number, so a number typed names the item it was offered for. (A row's button names its item by
   /// identity on every list.) `kept`: the numbers shown before the step, when the caller has them.
   func renumbered(from: Simulator.Checkpoint, to: Simulator.Checkpoint, kept: [ItemID: Int]? = nil) -> String? {
+    if kept?.isEmpty == true { return nil }  // no list that keeps its numbers before the step
     let user = to.actingUser
     guard let before = from.phones[user]?.state, let after = to.phones[user]?.state, before.loaded, after.loaded
     else { return nil }
