@@ -42,7 +42,7 @@ extension Step {
         bytes += style.apply(.dim, "· \(TextRenderer.clean(note))").utf8
       }
       startPart()
-      renderer.render(snapshot, appendingTo: &bytes)
+      bytes += renderer.render(snapshot).utf8
     }
   }
 }
