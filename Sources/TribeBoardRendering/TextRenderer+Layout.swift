@@ -13,18 +13,29 @@ extension TextRenderer {
       // A terminal too narrow for the whole title: cut it, so the rule still fits.
       title = DisplayWidth.prefix(title, columns: max(1, width - tag.count - 8)) + "…"
     }
-    let heading = "╭─ \(title) "
-    let rule = String(repeating: "─", count: max(2, width - DisplayWidth.of(heading) - tag.count))
-    let top = style.apply(.title, heading) + style.apply(.dim, rule + tag)
-    let bottom = "╰" + String(repeating: "─", count: width - 1)
-    return ([top] + contentLines(snapshot).map(Self.framed) + [bottom]).joined(separator: "\n")
+    // "╭─" takes two columns; the title between its spaces, the rest of the heading.
+    let headingWidth = 2 + DisplayWidth.of(" \(title) ")
+    var text = style.apply(.title, "╭─ \(title) ")
+    text += style.apply(.dim, Self.rule(max(2, width - headingWidth - tag.count)) + tag)
+    for line in contentLines(snapshot) {
+      // Without trailing spaces (editors strip them, which would break golden transcripts); an empty line is `│`.
+      let trimmed = Self.trimmingTrailingSpaces(line)
+      text += trimmed.isEmpty ? "\n│" : "\n│ "
+      text += trimmed
+    }
+    text += "\n╰"
+    text += Self.rule(width - 1)
+    return text
   }
 
-  /// A content line as the frame shows it: after `│ `, without trailing spaces (editors strip them, which would
-  /// break golden transcripts); an empty line is `│` alone.
-  private static func framed(_ line: String) -> String {
-    let trimmed = trimmingTrailingSpaces(line)
-    return trimmed.isEmpty ? "│" : "│ \(trimmed)"
+  // A rule as wide as the block, made once; shorter ones are cut from it.
+  private static let fullRule = String(repeating: "─", count: width)
+
+  /// `count` box-drawing dashes.
+  private static func rule(_ count: Int) -> String {
+    // Each dash is three bytes of UTF-8.
+    guard count <= width else { return String(repeating: "─", count: count) }
+    return String(fullRule.utf8.prefix(3 * count))!
   }
 
   /// The lines inside the frame: the stale-data warning and the notice, the blocks, the error, then the actions.
