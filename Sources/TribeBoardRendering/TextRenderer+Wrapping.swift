@@ -82,6 +82,16 @@ extension TextRenderer {
     return result
   }
 
+  /// The columns `text` takes at a terminal (``DisplayWidth``), from the UTF-8 count when the text is printable
+  /// ASCII.
+  static func displayWidth(_ text: String) -> Int {
+    DisplayWidth.of(text)
+  }
+
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
   /// ``wrap(_:width:)`` over bytes, for text of printable ASCII only (one character per byte); `nil` for any other.
   static func wrapPrintableASCII(_ text: String, width: Int) -> [String]? {
     var text = text

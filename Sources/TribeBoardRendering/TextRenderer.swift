@@ -19,7 +19,15 @@ public struct TextRenderer: Sendable {
     self.boxed = boxed
   }
 
-  /// The block as text: framed at the fixed width or the terminal's, or without the frame.
+  /// Appends what ``render(_:)`` gives, as UTF-8, to `bytes`, for a transcript written out byte by byte.
+  public func render(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
+    if boxed && columns == nil {
+      renderBox(snapshot, appendingTo: &bytes)
+    } else {
+      bytes += render(snapshot).utf8
+    }
+  }
+
   public func render(_ snapshot: ScreenSnapshot) -> String {
     let text = renderBox(snapshot)
     if !boxed { return Self.unboxed(text, title: style.apply(.title, Self.clean(snapshot.title)), snapshot: snapshot) }

@@ -42,7 +42,7 @@ extension Step {
         bytes += style.apply(.dim, "· \(TextRenderer.clean(note))").utf8
       }
       startPart()
-      bytes += renderer.render(snapshot).utf8
+      renderer.render(snapshot, appendingTo: &bytes)
     }
   }
 }
