@@ -13,7 +13,8 @@ extension TextRenderer {
     bytes.append(contentsOf: boxBytes(snapshot).utf8)
   }
 
-  private func boxBytes(_ snapshot: ScreenSnapshot) -> Body.Bytes {
+  /// The block's text: the title rule, the content lines written by a ``FramedLineWriter``, the bottom rule.
+  private func boxBytes(_ snapshot: ScreenSnapshot) -> FramedLineWriter.Bytes {
     let width = columns ?? Self.width
     var title = Self.clean(snapshot.title)
     let tag = " \(snapshot.screen.rawValue)"
@@ -22,11 +23,11 @@ extension TextRenderer {
       title = DisplayWidth.prefix(title, columns: max(1, width - tag.count - 8)) + "…"
     }
     let heading = "╭─ \(title) "
-    var body = Body()
+    var body = FramedLineWriter()
     body.text += style.apply(.title, heading)
     // "╭─ " and a space around an ASCII title are its characters plus four; the tag is ASCII.
     let headingCount = Self.isPrintableASCII(title) ? title.utf8.count + 4 : Self.displayWidth(heading)
-    body.text += style.apply(.dim, Self.rule(max(2, width - headingCount - Self.displayWidth(tag))) + tag)
+    body.text += style.apply(.dim, FramedLineWriter.rule(max(2, width - headingCount - Self.displayWidth(tag))) + tag)
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
@@ -57,13 +58,13 @@ extension TextRenderer {
         body.text += style.apply(.bold, String(index + 1))
         body.text += " "
         body.text += action.label
-        body.text += Self.spaces(labelWidth - labelCounts[index] + 2)
+        body.text += FramedLineWriter.spaces(labelWidth - labelCounts[index] + 2)
         body.text += style.apply(.dim, action.usage)
         body.endLine()
       }
     }
     body.text += "\n"
-    body.text += columns == nil ? Self.bottom : "╰" + Self.rule(width - 1)
+    body.text += columns == nil ? FramedLineWriter.bottom : "╰" + FramedLineWriter.rule(width - 1)
     return body.text
   }
 
@@ -76,96 +77,9 @@ extension TextRenderer {
     return lines.joined(separator: "\n")
   }
 
-  /// The block's text as it is written: each content line after a newline and `│ `, without trailing spaces (editors
-  /// strip them, which would break golden transcripts). A line is written in place between ``beginLine()`` and
-  /// ``endLine()``, which trims it as ``TextRenderer/trimmingTrailingSpaces(_:)`` would.
-  private struct Body {
-    /// The text so far, as UTF-8 bytes.
-    var text = Bytes()
-    private var isEmpty = true
-    private var lastIsBlank = false
-    /// Where the current line's content starts, in UTF-8 bytes.
-    private var lineStart = 0
-
-    /// UTF-8 bytes that strings are appended to.
-    struct Bytes {
-      private(set) var utf8: [UInt8] = []
-
-      init() {
-        utf8.reserveCapacity(2048)
-      }
-
-      var count: Int { utf8.count }
-
-      subscript(index: Int) -> UInt8 { utf8[index] }
-
-      static func += (bytes: inout Bytes, text: String) {
-        bytes.utf8.append(contentsOf: text.utf8)
-      }
-
-      /// Forgets the bytes from `index` on.
-      mutating func cut(at index: Int) {
-        if index < utf8.count { utf8.removeSubrange(index...) }
-      }
-    }
-
-    mutating func beginLine() {
-      text += "\n│ "
-      lineStart = text.count
-    }
-
-    mutating func endLine() {
-      let start = lineStart
-      let count = text.count
-      isEmpty = false
-      lastIsBlank = start == count
-      var end = count
-      while end > start && text[end - 1] == 0x20 { end -= 1 }
-      if end < count && end > start && text[end - 1] >= 0x80 {
-        // A non-ASCII character before the spaces: trim the line by characters, on its own.
-        let line = String(decoding: text.utf8[start...], as: UTF8.self)
-        end = start + TextRenderer.trimmingTrailingSpaces(line).utf8.count
-      }
-      // An empty line is "│" alone, without the space.
-      text.cut(at: end == start ? start - 1 : end)
-    }
-
-    mutating func append(_ line: String) {
-      beginLine()
-      text += line
-      endLine()
-    }
-
-    /// A blank line before a new part: never at the top, never two in a row.
-    mutating func separate() {
-      if !isEmpty && !lastIsBlank { append("") }
-    }
-  }
-
-  // A rule and a blank as wide as the block, made once; shorter ones are cut from them.
-  private static let fullRule = String(repeating: "─", count: width)
-  private static let bottom = "╰" + rule(width - 1)
-  private static let fullBlank = String(repeating: " ", count: width)
-
-  /// The first `count` characters of `full`, each `bytes` bytes of UTF-8 long; `nil` when it is too short.
-  private static func prefix(of full: String, count: Int, bytes: Int) -> String? {
-    guard count >= 0 && count <= width else { return nil }
-    return String(full[..<full.utf8.index(full.startIndex, offsetBy: count * bytes)])
-  }
-
-  /// `count` box-drawing dashes.
-  private static func rule(_ count: Int) -> String {
-    prefix(of: fullRule, count: count, bytes: 3) ?? String(repeating: "─", count: count)
-  }
-
-  /// `count` spaces.
-  private static func spaces(_ count: Int) -> String {
-    prefix(of: fullBlank, count: count, bytes: 1) ?? String(repeating: " ", count: max(0, count))
-  }
-
   /// Writes `block`'s lines, its texts cleaned of control characters; a section or the pager opens a new part of the
   /// block with a blank line.
-  private func write(_ block: Block, into body: inout Body) {
+  private func write(_ block: Block, into body: inout FramedLineWriter) {
     let clean = Self.clean
     switch block {
     case .paragraph(let text):
@@ -211,7 +125,7 @@ extension TextRenderer {
     }
   }
 
-  private func writeField(_ label: String, _ value: String, into body: inout Body) {
+  private func writeField(_ label: String, _ value: String, into body: inout FramedLineWriter) {
     body.beginLine()
     body.text += label
     body.text += ": "

@@ -134,78 +134,6 @@ import TribeBoardMocks
     }
   }
 
-  /// The renderer as it was before it wrote lines in place: lines in an array, each trimmed by characters, widths
-  /// in terminal columns (``DisplayWidth``, issue 26 #03).
-  static func referenceRender(_ snapshot: ScreenSnapshot) -> String {
-    let renderer = TextRenderer(style: .plain)
-    let heading = "╭─ \(TextRenderer.clean(snapshot.title)) "
-    let tag = " \(snapshot.screen.rawValue)"
-    var lines = [heading + String(repeating: "─", count: max(2, 64 - DisplayWidth.of(heading) - tag.count)) + tag]
-    var body: [String] = []
-    let gap = "\u{0}"
-    for block in snapshot.blocks {
-      let rendered: [String]
-      switch block.cleaned {
-      case .paragraph(let text): rendered = renderer.wrap(text, width: 62)
-      case .field(let label, let value): rendered = ["\(label): " + value]
-      case .section(let title): rendered = [gap, title]
-      case .item(let item):
-        rendered = ["  \(item.number.map { "#\($0)" } ?? "•") \(item.text)\(item.flag.map { "  [\($0)]" } ?? "")"]
-      case .input(let field): rendered = ["\(field.label): " + (field.value ?? "—")]
-      case .empty(let text): rendered = ["  " + text]
-      case .qr, .pager: rendered = []
-      }
-      for line in rendered {
-        if line == gap {
-          if !body.isEmpty && body.last != "" { body.append("") }
-        } else {
-          body.append(line)
-        }
-      }
-    }
-    if !snapshot.actions.isEmpty {
-      if !body.isEmpty && body.last != "" { body.append("") }
-      let width = snapshot.actions.map { DisplayWidth.of($0.label) }.max() ?? 0
-      for (index, action) in snapshot.actions.enumerated() {
-        let padding = String(repeating: " ", count: width - DisplayWidth.of(action.label) + 2)
-        body.append("\(index + 1) \(action.label)\(padding)\(action.usage)")
-      }
-    }
-    lines += body.map { line in
-      let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
-      return trimmed.isEmpty ? "│" : "│ \(trimmed)"
-    }
-    return (lines + ["╰" + String(repeating: "─", count: 63)]).joined(separator: "\n")
-  }
-
-  @Test func linesWrittenInPlaceMatchTheReferenceRenderer() {
-    var random = SeededGenerator(seed: 17)
-    let pieces = ["", " ", "  ", "a", "é", "\u{301}", "e\u{301}", "x\u{0600}", "日本", "word", "#", "\u{1B}", "\r"]
-    func text() -> String {
-      (0..<Int(random.next() % 5)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
-    }
-    var snapshot = ScreenSnapshot(AppState(), flow: Flow())
-    for _ in 0..<1500 {
-      snapshot.title = text()
-      snapshot.blocks = (0..<Int(random.next() % 6)).map { _ -> Block in
-        switch random.next() % 5 {
-        case 0: return .paragraph(text())
-        case 1: return .field(text(), text())
-        case 2: return .section(text())
-        case 3:
-          let number: Int? = random.next() % 2 == 0 ? nil : 3
-          let flag: String? = random.next() % 2 == 0 ? nil : text()
-          return .item(Item(number: number, text: text(), flag: flag))
-        default: return .empty(text())
-        }
-      }
-      snapshot.actions = (0..<Int(random.next() % 3)).map { _ in .init(key: "k", label: text(), usage: text()) }
-      snapshot.notice = nil
-      snapshot.error = nil
-      #expect(TextRenderer(style: .plain).render(snapshot) == Self.referenceRender(snapshot))
-    }
-  }
-
   @Test func controlCharactersAreFoundByBytesAsByScalars() {
     var random = SeededGenerator(seed: 3)
     var texts = Self.texts
@@ -236,26 +164,6 @@ import TribeBoardMocks
       #expect(TextRenderer.hasControlCharacters(text) == byScalars, "\(text.unicodeScalars.map(\.value))")
       let byProperty = text.unicodeScalars.contains { $0.properties.generalCategory == .control }
       #expect(byScalars == byProperty, "\(text.unicodeScalars.map(\.value))")
-    }
-  }
-}
-
-extension Block {
-  /// The block with every text run through ``TextRenderer/clean(_:)``, for the reference renderer.
-  fileprivate var cleaned: Block {
-    let clean = TextRenderer.clean
-    switch self {
-    case .paragraph(let text): return .paragraph(clean(text))
-    case .field(let label, let value): return .field(clean(label), clean(value))
-    case .input(let field): return .field(clean(field.label), clean(field.value ?? "—"))
-    case .section(let title): return .section(clean(title))
-    case .item(var item):
-      item.text = clean(item.text)
-      item.flag = item.flag.map(clean)
-      return .item(item)
-    case .empty(let text): return .empty(clean(text))
-    case .qr(let payload): return .qr(payload: clean(payload))
-    case .pager: return self
     }
   }
 }
