@@ -10,8 +10,8 @@ import TribeBoardTranscripts
 extension Explorer {
   /// One simulation of the walk: it tries every input from the states it is given and says what each input did.
   ///
-  /// A walker is used by one task at a time: ``expand(_:by:seen:)`` gives each walker to one task and waits for
-  /// them all before the walk reads what they found.
+  /// A walker is used by one task at a time: ``Work/walk(by:claims:)`` gives each walker to one task, which takes
+  /// runs of states until none is left.
   final class Walker: @unchecked Sendable {
     /// A state whose inputs are to be tried.
     struct Start: Sendable {
@@ -28,7 +28,8 @@ extension Explorer {
     }
 
     /// What one input did. Whether the state it reached is new is settled by the walk, in its order; a walker that
-    /// cannot tell (another may reach the same state at the same depth first) checks the invariants both ways.
+    /// cannot tell (a run before its own, still being tried, may reach the state too) checks the invariants both
+    /// ways.
     struct Outcome: Sendable {
       var input: String
       var key: Simulator.StateKey
@@ -38,17 +39,17 @@ extension Explorer {
       var checkpoint: Simulator.Checkpoint?
       /// The invariants broken whether or not the state is new.
       var always: [String]
-      /// Those broken besides if the state is new; `nil` when the walker knew it was seen before.
+      /// Those broken besides if the state is new; `nil` when the walker knew it was reached before (``Claims``).
       var ifNew: [String]?
       /// Those broken besides if the state was seen before.
       var ifSeen: [String]
 
-      /// Whether the state may be new: the walker did not find it among the states seen before.
+      /// Whether the state may be new: no earlier run had claimed it.
       var mayBeNew: Bool { ifNew != nil }
 
       func broken(newState: Bool) -> [String] {
         guard newState else { return always + ifSeen }
-        guard let ifNew else { preconditionFailure("a state a walker knew was seen before is new") }
+        guard let ifNew else { preconditionFailure("a state a walker knew was reached before is new") }
         return always + ifNew
       }
     }
@@ -56,9 +57,6 @@ extension Explorer {
     let explorer: Explorer
     let simulator: Simulator
     private var resolutions: Resolutions
-    /// The states this walker reached: it tries states in the walk's order (its runs in order, batch after batch),
-    /// so a state it reaches again was reached earlier in that order and is not new.
-    private var reached: Set<Simulator.StateKey> = []
 
     /// A simulation of the explorer's scenario, started, after `prefix`.
     init(_ explorer: Explorer, prefix: [String]) async {
@@ -70,47 +68,15 @@ extension Explorer {
       for input in prefix { _ = await simulator.handle(input) }
     }
 
-    /// Tries every input from each of `states`, in small runs shared out among `walkers` (each on a thread of its
-    /// own), and gives what each state's inputs did, in the order of `states`. `seen`: the states reached before.
-    static func expand(_ states: [Start], by walkers: [Walker], seen: Set<Simulator.StateKey>) async -> [Expansion] {
-      let size = max(1, min(16, states.count / (walkers.count * 4)))
-      let runs = stride(from: 0, to: states.count, by: size).map { $0..<min($0 + size, states.count) }
-      guard walkers.count > 1, runs.count > 1 else { return await walkers[0].expand(states[...], seen: seen) }
-      // Each walker takes the next run not yet taken, so none waits while another has runs left.
-      let taken = RunCounter()
-      return await withTaskGroup(of: [(run: Int, expansions: [Expansion])].self) { group in
-        for walker in walkers.prefix(runs.count) {
-          group.addTask(executorPreference: globalConcurrentExecutor) {
-            var done: [(run: Int, expansions: [Expansion])] = []
-            while case let run = taken.next(), run < runs.count {
-              done.append((run, await walker.expand(states[runs[run]], seen: seen)))
-            }
-            return done
-          }
-        }
-        var byRun = Array(repeating: [Expansion](), count: runs.count)
-        for await done in group {
-          for (run, expansions) in done { byRun[run] = expansions }
-        }
-        return byRun.flatMap { $0 }
-      }
-    }
-
-    /// Hands out run numbers, each once, to the walkers that ask.
-    private final class RunCounter: Sendable {
-      private let taken = Atomic(0)
-      func next() -> Int { taken.wrappingAdd(1, ordering: .relaxed).oldValue }
-    }
-
-    /// Tries every input from each of a run of states, in order. `seen`: the states reached before.
-    func expand(_ run: ArraySlice<Start>, seen: Set<Simulator.StateKey>) async -> [Expansion] {
+    /// Tries every input from each state of `run`, in order; `number`, the run's place in the walk's order.
+    func expand(_ run: [Start], number: Int, claims: Claims) async -> [Expansion] {
       var expansions: [Expansion] = []
-      for state in run { expansions.append(await expand(state, seen: seen)) }
+      for state in run { expansions.append(await expand(state, run: number, claims: claims)) }
       return expansions
     }
 
-    /// Tries every input from `start`. `seen`: states the walk reached before.
-    func expand(_ start: Start, seen: Set<Simulator.StateKey>) async -> Expansion {
+    /// Tries every input from `start`, a state of the run numbered `run`.
+    func expand(_ start: Start, run: Int, claims: Claims) async -> Expansion {
       let checkpoint = simulator.adopting(start.checkpoint)
       simulator.restore(checkpoint)
       let before = simulator.state
@@ -130,7 +96,7 @@ extension Explorer {
         let step = await simulator.handle(input.text, recording: false, resolved: resolved)
         let next = simulator.checkpoint()
         let key = simulator.key(next, earlier: start.key)
-        let mayBeNew = !seen.contains(key) && reached.insert(key).inserted
+        let mayBeNew = claims.claim(key, by: run)
         // A state seen before, reached by a step that signs no one out, from a state with no error and no waiting
         // change, has no invariant to check: look at the app's state only otherwise (it is a large value to copy).
         let signsOut = Explorer.signsOut(step, from: before)
@@ -173,6 +139,94 @@ extension Explorer {
       let step = await simulator.handle(input, recording: false)
       simulator.drawsScreens = false
       return step.text(style: .plain)
+    }
+  }
+
+  /// Which run of the walk's order reached each state first, as far as the walkers know: a state a run reaches
+  /// after an earlier one (or earlier in the same run) is not new.
+  final class Claims: Sendable {
+    private let first: Mutex<[Simulator.StateKey: Int]>
+
+    init(_ key: Simulator.StateKey) {
+      first = Mutex([key: -1])
+    }
+
+    /// Whether `key` may be new to the run numbered `run`: no earlier run, and no earlier input of this one,
+    /// reached it.
+    func claim(_ key: Simulator.StateKey, by run: Int) -> Bool {
+      first.withLock { first in
+        if let earlier = first[key], earlier <= run { return false }
+        first[key] = run
+        return true
+      }
+    }
+  }
+
+  /// The runs of states of one depth: the walkers take them in order, each the next one not taken, and the walk
+  /// takes their answers back in the same order as they come.
+  final class Work: Sendable {
+    private struct State {
+      var runs: [[Walker.Start]]
+      var taken = 0
+      var stopped = false
+      var answers: [Int: [Walker.Expansion]] = [:]
+      var waiting: [Int: CheckedContinuation<[Walker.Expansion], Never>] = [:]
+    }
+    private let state: Mutex<State>
+    /// The walk-order number of the first run.
+    let first: Int
+
+    init(_ runs: [[Walker.Start]], first: Int) {
+      state = Mutex(State(runs: runs))
+      self.first = first
+    }
+
+    /// Has each walker, on a thread of its own, try runs until none is left or the walk stops.
+    func walk(by walkers: [Walker], claims: Claims) async {
+      await withTaskGroup(of: Void.self) { group in
+        for walker in walkers {
+          group.addTask(executorPreference: globalConcurrentExecutor) {
+            while let (number, run) = self.take() {
+              self.deliver(number, await walker.expand(run, number: self.first + number, claims: claims))
+            }
+          }
+        }
+      }
+    }
+
+    /// The answers of the run numbered `number`, once a walker has them.
+    func answers(of number: Int) async -> [Walker.Expansion] {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state in
+          let ready = state.answers.removeValue(forKey: number)
+          if ready == nil { state.waiting[number] = continuation }
+          return ready
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+
+    /// Takes no more runs: the walk has reached its bound.
+    func stop() { state.withLock { $0.stopped = true } }
+
+    /// The next run not taken, if the walk goes on. Its checkpoints go with the walker, which drops them once tried.
+    private func take() -> (Int, [Walker.Start])? {
+      state.withLock { state in
+        guard !state.stopped, state.taken < state.runs.count else { return nil }
+        defer { state.taken += 1 }
+        let run = state.runs[state.taken]
+        state.runs[state.taken] = []
+        return (state.taken, run)
+      }
+    }
+
+    private func deliver(_ number: Int, _ expansions: [Walker.Expansion]) {
+      let waiting = state.withLock { state in
+        let waiting = state.waiting.removeValue(forKey: number)
+        if waiting == nil { state.answers[number] = expansions }
+        return waiting
+      }
+      waiting?.resume(returning: expansions)
     }
   }
 }

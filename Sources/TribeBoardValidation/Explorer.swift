@@ -101,9 +101,6 @@ public struct Explorer {
     var start: Walker.Start { Walker.Start(checkpoint: checkpoint!, key: key, depth: depth) }
   }
 
-  /// How many states the walkers are given at once.
-  static let batch = 256
-
   /// An input to try, and the action it chooses (`nil` for a simulator command).
   struct Input {
     var text: String
@@ -112,7 +109,7 @@ public struct Explorer {
 
   /// Walks breadth first, one depth at a time: the states at a depth are shared among ``Options/workers``
   /// walkers, each with a simulation of its own, and what each found is taken in the order a single walker
-  /// would have found it, so the report is the same whatever the number of walkers.
+  /// would have found it, as it comes, so the report is the same whatever the number of walkers.
   public func run() async -> Report {
     let clock = ContinuousClock()
     let start = clock.now
@@ -141,25 +138,24 @@ public struct Explorer {
     var firstReached: [ScreenID: (parent: Simulator.Checkpoint, input: String, key: Simulator.StateKey)] = [:]
     report.reached[simulator.state.screen.id] = prefix
     var level = nodes[0].depth < options.depth ? [0] : []
+    let claims = Claims(nodes[0].key)
+    var runsBefore = 0
     explore: while !level.isEmpty {
       var next: [Int] = []
-      // The states of a depth go to the walkers a batch at a time: the walk stops at the state bound having tried
-      // little more than it needed, and holds the checkpoints of the batches it is trying rather than of a depth.
-      let batches = stride(from: 0, to: level.count, by: Self.batch).map {
-        level[$0..<min($0 + Self.batch, level.count)]
-      }
-      var tried = await Walker.expand(batches[0].map { nodes[$0].start }, by: walkers, seen: seen)
-      for (number, batch) in batches.enumerated() {
-        // The walkers try the next batch while this one is taken in; what they find in it that this one reaches
-        // first, they take for new, and the walk settles it here.
-        let following = batches.indices.contains(number + 1) ? batches[number + 1].map { nodes[$0].start } : []
-        let known = seen
-        async let expanding = Walker.expand(following, by: walkers, seen: known)
-        for (index, expansion) in zip(batch, tried) {
+      // The states of a depth go to the walkers in small runs, each walker taking the next run not taken, while the
+      // walk takes their answers in order: it stops at the state bound having tried little more than it needed.
+      let size = max(1, min(8, level.count / (walkers.count * 4)))
+      let runs = stride(from: 0, to: level.count, by: size).map { level[$0..<min($0 + size, level.count)] }
+      let work = Work(runs.map { $0.map { nodes[$0].start } }, first: runsBefore)
+      runsBefore += runs.count
+      async let walking: Void = work.walk(by: walkers, claims: claims)
+      for (number, run) in runs.enumerated() {
+        let expansions = await work.answers(of: number)
+        for (index, expansion) in zip(run, expansions) {
           if let screen = expansion.deadEnd { report.deadEnds.append((screen, path(index))) }
           for outcome in expansion.outcomes {
             report.transitions += 1
-            // A state the walker found among those seen before needs no second look.
+            // A state the walker found among those reached before needs no second look.
             let isNew = outcome.mayBeNew && seen.insert(outcome.key).inserted
             let broken = outcome.broken(newState: isNew)
             let firstOfScreen = isNew && outcome.screen.map { report.reached[$0] == nil } ?? false
@@ -181,14 +177,15 @@ public struct Explorer {
             if outcome.checkpoint != nil { next.append(nodes.count - 1) }
             guard seen.count < options.maximumStates else {
               report.truncated = true
-              _ = await expanding
+              work.stop()
+              await walking
               break explore
             }
           }
           nodes[index].checkpoint = nil
         }
-        tried = await expanding
       }
+      await walking
       level = next
     }
     // The walk draws no screens; take each screen's first step again, drawn, to compare with a replay.
