@@ -188,17 +188,14 @@ public struct Explorer {
       await walking
       level = next
     }
-    // The walk draws no screens; take each screen's first step again, drawn, to compare with a replay.
-    var shown: [ScreenID: String] = [:]
-    for (screen, first) in firstReached { shown[screen] = await walkers[0].drawn(first.input, from: first.parent) }
     report.states = seen.count
     let elapsed = clock.now - start
     report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     for screen in ScreenID.allCases {
-      guard let inputs = report.reached[screen], let text = shown[screen], let key = firstReached[screen]?.key else {
-        continue
-      }
-      if let broken = await replayDiffers(inputs, text: text, key: key) {
+      guard let inputs = report.reached[screen], let first = firstReached[screen] else { continue }
+      // The walk draws no screens; take the screen's first step again, drawn, to compare with a replay.
+      let text = await walkers[0].drawn(first.input, from: first.parent)
+      if let broken = await replayDiffers(inputs, text: text, key: first.key) {
         report.violations.append(Violation(invariant: broken, inputs: inputs))
       }
     }
