@@ -41,20 +41,21 @@ public protocol TokenStore: Sendable {
   func store(_ session: AuthSession?)
 }
 
-/// Every service the app uses, passed to the flow as one value.
-public struct Services: Sendable {
-  public var auth: any AuthService
-  public var families: any FamilyService
-  public var profile: any ProfileService
-  public var calendar: any CalendarService
-  public var tasks: any TaskService
-  public var messaging: any MessagingService
-  public var schoolRun: any SchoolRunService
-  public var sync: any CloudSyncService
-  public var device: any DeviceStore
-  public var clock: any AppClock
+/// Every service the app uses, passed to the flow as one object. It never changes: a flow that needs other
+/// services (``SessionRenewal``'s) makes new ones.
+public final class Services: Sendable {
+  public let auth: any AuthService
+  public let families: any FamilyService
+  public let profile: any ProfileService
+  public let calendar: any CalendarService
+  public let tasks: any TaskService
+  public let messaging: any MessagingService
+  public let schoolRun: any SchoolRunService
+  public let sync: any CloudSyncService
+  public let device: any DeviceStore
+  public let clock: any AppClock
   /// The session's tokens: written by `auth`, read by the data services and `sync` (see ``TokenStore``).
-  public var tokens: any TokenStore
+  public let tokens: any TokenStore
 
   public init(
     auth: any AuthService, families: any FamilyService, profile: any ProfileService, calendar: any CalendarService,

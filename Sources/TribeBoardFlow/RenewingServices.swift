@@ -226,15 +226,9 @@ struct RenewingSyncService: CloudSyncService {
 extension Services {
   /// These services with the data and sync calls renewing the session they run in (``SessionRenewal``).
   func renewing(_ renewal: SessionRenewal) -> Services {
-    var services = self
     let data = RenewingDataService(base: self, renewal: renewal)
-    services.families = data
-    services.profile = data
-    services.calendar = data
-    services.tasks = data
-    services.messaging = data
-    services.schoolRun = data
-    services.sync = RenewingSyncService(base: sync, renewal: renewal)
-    return services
+    return Services(
+      auth: auth, families: data, profile: data, calendar: data, tasks: data, messaging: data, schoolRun: data,
+      sync: RenewingSyncService(base: sync, renewal: renewal), device: device, clock: clock, tokens: tokens)
   }
 }
