@@ -242,7 +242,9 @@ public final class Simulator {
   private func apply(_ resolution: InputParser.Resolution, into step: inout Step) async {
     // The error's ways forward name the action that failed, when it is one to correct.
     defer { step.snapshot = drawsScreens ? ScreenSnapshot(state, flow: flow, failed: step.transition?.action) : nil }
-    guard var phone = phones[actingUser] else { return }
+    // Out of `phones` while the flow changes it, so its state changes in place rather than being copied.
+    guard var phone = phones.removeValue(forKey: actingUser) else { return }
+    defer { phones[actingUser] = phone }
     let outcome: Flow.Outcome
     let from = phone.state.screen.id
     let role = phone.state.role
@@ -260,7 +262,6 @@ public final class Simulator {
     case .unknown(let reason):
       step.messages.append(.init(kind: .problem, text: "? \(reason) Type a number, an action's words, or :help."))
       Self.forgetLastStep(&phone.state)
-      phones[actingUser] = phone
       return
     }
     if case .unavailable(let reason) = outcome {
@@ -269,7 +270,6 @@ public final class Simulator {
     } else {
       step.transition = .init(from: from, action: chosen.action, argument: chosen.argument, role: role)
     }
-    phones[actingUser] = phone
   }
 
   /// A refused input changes nothing, and what the step before it said is not said again: its notes and notice go,
