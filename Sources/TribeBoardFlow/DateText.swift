@@ -15,8 +15,9 @@ package enum DateText {
   /// Without `now` the year is always shown.
   package static func full(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
-    return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now)) "
-      + "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
+    let day = "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])"
+    let time = "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
+    return showsYear(c.year, now) ? "\(day) \(c.year) \(time)" : "\(day) \(time)"
   }
 
   /// "Tue 3 Mar 17:00:07", for what happens seconds apart (retries); the year as ``full(_:now:)`` shows it.
@@ -28,13 +29,14 @@ package enum DateText {
   /// "Tue 3 Mar", or "Fri 1 Jan 2027" outside the year of `now` (always with the year without `now`).
   package static func day(_ date: Date, now: Date? = nil) -> String {
     let c = fields(date)
-    return "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])\(year(c.year, now))"
+    let day = "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])"
+    return showsYear(c.year, now) ? "\(day) \(c.year)" : day
   }
 
-  /// " 2027", or nothing when `now` is in that year.
-  private static func year(_ year: Int, _ now: Date?) -> String {
-    if let now, fields(now).year == year { return "" }
-    return " \(year)"
+  /// Whether a date in `year` is shown with its year: unless `now` is in that year.
+  private static func showsYear(_ year: Int, _ now: Date?) -> Bool {
+    guard let now else { return true }
+    return fields(now).year != year
   }
 
   /// "2026-03-03 17:00", the form people type dates in.
@@ -52,8 +54,11 @@ package enum DateText {
 
   /// `value` with at least two digits, as `%02d` writes it.
   private static func twoDigits(_ value: Int) -> String {
-    (0..<10).contains(value) ? "0\(value)" : "\(value)"
+    paddedNumbers.indices.contains(value) ? paddedNumbers[value] : "\(value)"
   }
+
+  /// "00" to "99", made once: dates show several on every screen.
+  private static let paddedNumbers = (0..<100).map { $0 < 10 ? "0\($0)" : "\($0)" }
 
   /// A date's fields in UTC. Weekday 1 is Sunday, as the calendar counts.
   struct Fields: Equatable {
