@@ -20,7 +20,9 @@ struct FramedLineWriter {
     subscript(index: Int) -> UInt8 { utf8[index] }
 
     static func += (bytes: inout Bytes, text: String) {
-      bytes.utf8.append(contentsOf: text.utf8)
+      // Through `withUTF8`, which gives even a short string's bytes at once; its `utf8` view is read byte by byte.
+      var text = text
+      text.withUTF8 { bytes.utf8.append(contentsOf: $0) }
     }
 
     /// Forgets the bytes from `index` on.
