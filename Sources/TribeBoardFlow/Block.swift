@@ -236,6 +236,15 @@ public struct MessageFacts: Equatable, Sendable, Encodable {
 public struct EventFacts: Equatable, Sendable, Encodable {
   public enum Kind: String, Sendable, Encodable {
     case event, birthday, schoolRun
+
+    /// The kind of a calendar entry.
+    init(_ kind: CalendarEvent.Kind) {
+      switch kind {
+      case .event: self = .event
+      case .birthday: self = .birthday
+      case .schoolRun: self = .schoolRun
+      }
+    }
   }
 
   public var title: String

@@ -13,18 +13,19 @@ extension FlowTable {
         guard !entries.isEmpty else {
           return [.empty(state.allows(.addEvent) ? "Nothing coming up. Add an event?" : "Nothing coming up.")]
         }
-        return [.section("Upcoming")]
-          + entries.enumerated().map { index, entry in
+        var blocks: [Block] = [.section("Upcoming")]
+        for (index, entry) in entries.enumerated() {
+          blocks.append(
             .item(
               Item(
                 id: entry.id, number: index + 1, text: agendaLine(entry, state),
                 flag: entry.kind == .event ? nil : kindName(entry.kind),
                 kind: .event(
                   EventFacts(
-                    title: entry.title, start: entry.start, place: entry.place,
-                    kind: EventFacts.Kind(rawValue: entry.kind.rawValue) ?? .event,
-                    participants: entry.participants.map { person($0, state) }))))
-          }
+                    title: entry.title, start: entry.start, place: entry.place, kind: EventFacts.Kind(entry.kind),
+                    participants: entry.participants.map { person($0, state) })))))
+        }
+        return blocks
       },
       actions: [
         FlowAction(

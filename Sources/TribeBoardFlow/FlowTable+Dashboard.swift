@@ -29,10 +29,11 @@ extension FlowTable {
         blocks += state.content.unsent.map { .row($0, flag: "NOT SENT") }
       }
       blocks.append(.section("Members"))
-      blocks += state.content.members.map { member in
-        .item(
-          memberItem(
-            member, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))", state))
+      for member in state.content.members {
+        blocks.append(
+          .item(
+            memberItem(
+              member, text: "\(member.profile.name) · \(member.role.displayName)\(ended(member, state.now))", state)))
       }
       return blocks
     },

@@ -67,7 +67,9 @@ public struct ScreenSnapshot: Equatable, Sendable {
     title = spec.title(state)
     let offered = flow.actions(in: state)
     let actions = Self.actions(offered)
-    blocks = state.loaded ? Self.offering(offered, as: actions, onItemsOf: spec.body(state), state) : []
+    var blocks = state.loaded ? spec.body(state) : []
+    Self.offer(offered, as: actions, onItemsOf: &blocks, state)
+    self.blocks = blocks
     self.actions = actions
     error = state.error
     self.failed = state.error == nil ? nil : failed?.rawValue
@@ -113,15 +115,13 @@ public struct ScreenSnapshot: Equatable, Sendable {
     }
   }
 
-  /// `blocks` with each numbered item's own actions: those of the screen's actions on items (`offered`, drawn as
-  /// `actions`) that the item's state and the person's role allow, under the label a row gives them.
-  static func offering(_ offered: [FlowAction], as actions: [Action], onItemsOf blocks: [Block], _ state: AppState)
-    -> [Block]
-  {
+  /// Gives each numbered item of `blocks` its own actions: those of the screen's actions on items (`offered`, drawn
+  /// as `actions`) that the item's state and the person's role allow, under the label a row gives them.
+  static func offer(_ offered: [FlowAction], as actions: [Action], onItemsOf blocks: inout [Block], _ state: AppState) {
     let onItems = offered.indices.filter { offered[$0].takesItem }
-    guard !onItems.isEmpty else { return blocks }
-    return blocks.map { block in
-      guard case .item(var item) = block, let id = item.id, item.number != nil else { return block }
+    guard !onItems.isEmpty else { return }
+    for position in blocks.indices {
+      guard case .item(var item) = blocks[position], let id = item.id, item.number != nil else { continue }
       item.actions = onItems.compactMap { index in
         let offer = offered[index].onItem
         guard offer?.test(state, id) ?? true else { return nil }
@@ -129,7 +129,7 @@ public struct ScreenSnapshot: Equatable, Sendable {
         if let offer { action.label = offer.label }
         return action
       }
-      return .item(item)
+      blocks[position] = .item(item)
     }
   }
 
