@@ -41,8 +41,8 @@ public protocol TokenStore: Sendable {
   func store(_ session: AuthSession?)
 }
 
-/// Every service the app uses, passed to the flow as one object. It never changes: a flow that needs other
-/// services (``SessionRenewal``'s) makes new ones.
+/// Every service the app uses, passed to the flow as one object. It never changes: where the flow needs other
+/// services (calls that renew the session), it makes new ones.
 public final class Services: Sendable {
   public let auth: any AuthService
   public let families: any FamilyService
