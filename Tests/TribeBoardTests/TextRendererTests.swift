@@ -20,6 +20,12 @@ import TribeBoardCore
 
   static func rule(_ count: Int) -> String { String(repeating: "─", count: count) }
 
+  /// The snapshot rendered in plain text, a line each, so a failure names the lines that differ.
+  static func lines(_ snapshot: ScreenSnapshot) -> [String] {
+    TextRenderer(style: .plain).render(snapshot).split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+  }
+
   @Test func linesLoseTrailingSpacesAndAPartOpensWithOneBlankLine() {
     let snapshot = Self.snapshot(
       "Tasks",
@@ -43,7 +49,7 @@ import TribeBoardCore
       "│ 1 open  open <n>",
       "╰" + Self.rule(63),
     ]
-    #expect(TextRenderer(style: .plain).render(snapshot) == expected.joined(separator: "\n"))
+    #expect(Self.lines(snapshot) == expected)
   }
 
   @Test func theTitleRuleAndTheActionsCountTerminalColumns() {
@@ -58,7 +64,7 @@ import TribeBoardCore
       "│ 3 e\u{301}     c",
       "╰" + Self.rule(63),
     ]
-    #expect(TextRenderer(style: .plain).render(snapshot) == expected.joined(separator: "\n"))
+    #expect(Self.lines(snapshot) == expected)
   }
 
   @Test func controlCharactersAreShownAsReplacementCharacters() {
@@ -71,6 +77,6 @@ import TribeBoardCore
       "│   \u{FFFD}",
       "╰" + Self.rule(63),
     ]
-    #expect(TextRenderer(style: .plain).render(snapshot) == expected.joined(separator: "\n"))
+    #expect(Self.lines(snapshot) == expected)
   }
 }
