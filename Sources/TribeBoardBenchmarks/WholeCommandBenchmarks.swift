@@ -1,7 +1,8 @@
 // Whole commands, measured through the release `tribeboard` binary next to this one, as a user runs it (process
 // start, argument parsing, loading, the run, the output, the exit): `play` of a generated 10,000-family world against
-// libyaml's own event parse of the same file, the start-up of `list`, `play` and `check` against the hello world, and
-// the cost of a step through `play` with text output; and exploration's rate, as `tribeboard explore` reports it.
+// libyaml's own event parse of the same file, the start-up of `list`, `play` and `check` against the hello world,
+// `check` of every transcript (in-process and through HTTP) against `play` of the same journeys, `explore` of each
+// bundled scenario and of the big world; and, as tools with no ceiling, a step through `play` and exploration's rate.
 import Foundation
 import TribeBoardScenarios
 import TribeBoardValidation
@@ -83,14 +84,14 @@ enum WholeCommandBenchmarks {
       let detail = "medians of \(runs): \(format(median(times[index]), 1)) ÷ \(format(helloMedian, 1)) ms"
       report(
         "\(command.label) \(command.work == nil ? "start-up" : "whole") ÷ hello world", format(ratio, 2) + "×",
-        target: command.work.map { "\($0) (\(detail))" } ?? "≤ 2× (\(detail))")
+        target: command.work.map { "\($0) (\(detail))" } ?? "≤ 5× (\(detail))")
     }
 
     // 3. A step through `play`, text out: (a journey of N + 1 steps − one of 1) ÷ N, fastest of each, alternating.
     let (long, short) = fastest((app, ["play", manySteps]), (app, ["play", oneStep]), rounds: smoke ? 1 : 7)
     report(
       "a step through play (10 fam., text)", format((long - short) * 1000 / Double(stepCount), 1) + " µs",
-      target: "≤ 30 µs ((\(format(long, 0)) − \(format(short, 0)) ms) ÷ \(stepCount))")
+      target: "no ceiling, a tool ((\(format(long, 0)) − \(format(short, 0)) ms) ÷ \(stepCount))")
 
     // 4. `explore family-admin --depth 6 --faults`, in this process: transitions a second by the explorer's own
     // clock, which the command prints; the fastest of three walks, with a walker a processor (as the command walks)
@@ -107,9 +108,42 @@ enum WholeCommandBenchmarks {
         let walkers = workers == 1 ? "1 walker" : "\(workers) walkers"
         report(
           "explore family-admin, transitions/s", format(rate, 0),
-          target: workers == byDefault ? "≥ 100,000 (depth 6, faults, \(walkers))" : "no target (\(walkers))")
+          target: "no ceiling, a tool (depth 6, faults, \(walkers))")
       }
     }
+
+    // 5. What a product team waits for: `check` of every transcript, in-process and through the Remote services over
+    // HTTP, against `play` of every bundled scenario's journeys (the same journeys, one process each); `explore` of
+    // each bundled scenario to its state limit; `explore` of the big world against its `play`.
+    let rounds = smoke ? 1 : 3
+    let names = BundledScenarios.names
+    func fastestRun(_ arguments: [String]) -> Double {
+      (0..<rounds).map { _ in time(app, arguments) }.min()!
+    }
+    if let scenarios {
+      let plays = names.map { fastestRun(["play", $0]) }.reduce(0, +)
+      for (label, arguments) in [
+        ("check", ["check", scenarios]), ("check --via http", ["check", "--via", "http", scenarios]),
+      ] {
+        let checked = fastestRun(arguments)
+        report(
+          "\(label), every transcript ÷ play", format(checked / plays, 2) + "×",
+          target: "≤ 3× (\(format(checked, 0)) ÷ \(format(plays, 0)) ms, \(names.count) scenarios)")
+      }
+    }
+    var slowest = (name: "", seconds: 0.0)
+    for name in names {
+      let seconds = fastestRun(["explore", name, "--depth", "8", "--people", "--faults"]) / 1000
+      if seconds > slowest.seconds { slowest = (name, seconds) }
+    }
+    report(
+      "explore each scenario, depth 8, the slowest", format(slowest.seconds, 2) + " s",
+      target: "≤ 2 s (\(slowest.name); --people --faults, to the state limit)")
+    let explored = fastestRun(["explore", big, "--depth", "6", "--people", "--faults"])
+    let played = fastestRun(["play", big])
+    report(
+      "explore \(bigFamilies) families, depth 6, ÷ play", format(explored / played, 2) + "×",
+      target: "≤ 5× (\(format(explored, 0)) ÷ \(format(played, 0)) ms)")
 
     guard countInstructions else { return }
     // The same under callgrind: whole runs, dynamic linking included. The play ratio on a smaller world of the same
