@@ -128,30 +128,5 @@ public struct ProviderIdentity: Equatable, Hashable, Sendable {
   }
 }
 
-/// The identity each sign-in provider returns on a phone (none: it knows nobody there), one field a provider.
-public struct ProviderIdentities: Equatable, Hashable, Sendable, ExpressibleByDictionaryLiteral {
-  private var apple: ProviderIdentity?
-  private var google: ProviderIdentity?
-
-  public init(dictionaryLiteral elements: (AuthProvider, ProviderIdentity)...) {
-    for (provider, identity) in elements { self[provider] = identity }
-  }
-
-  public subscript(provider: AuthProvider) -> ProviderIdentity? {
-    get {
-      switch provider {
-      case .apple: apple
-      case .google: google
-      }
-    }
-    set {
-      switch provider {
-      case .apple: apple = newValue
-      case .google: google = newValue
-      }
-    }
-  }
-
-  /// Whether no provider returns anyone.
-  public var isEmpty: Bool { apple == nil && google == nil }
-}
+/// The identity each sign-in provider returns on a phone (none: it knows nobody there).
+public typealias ProviderIdentities = [AuthProvider: ProviderIdentity]

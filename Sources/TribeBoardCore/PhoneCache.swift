@@ -20,8 +20,8 @@ public struct PhoneCache: Equatable, Hashable, Sendable {
     }
   }
 
-  /// A copy of some data and when it was loaded. `Hashable` where its value is.
-  public struct Entry<Value: Sendable>: Sendable {
+  /// A copy of some data and when it was loaded.
+  public struct Entry<Value: Hashable & Sendable>: Hashable, Sendable {
     public var value: Value
     public var loadedAt: Date
 
@@ -154,6 +154,3 @@ public struct PhoneCache: Equatable, Hashable, Sendable {
     return now.timeIntervalSince(loadedAt) <= timeToLive
   }
 }
-
-extension PhoneCache.Entry: Equatable where Value: Equatable {}
-extension PhoneCache.Entry: Hashable where Value: Hashable {}

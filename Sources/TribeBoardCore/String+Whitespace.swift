@@ -1,8 +1,7 @@
 extension String {
   /// The text without tabs and spaces (Unicode's space separators) at its ends: the whitespace `CharacterSet` means.
   package var trimmingWhitespaceScalars: String {
-    // U+0020 is the only ASCII space separator.
-    trimming { $0.isASCII ? $0 == " " || $0 == "\t" : $0.properties.generalCategory == .spaceSeparator }
+    trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
   }
 
   /// The text without whitespace or line breaks (Unicode's `White_Space`) at its ends.
@@ -14,7 +13,6 @@ extension String {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
     let last = scalars.lastIndex { !isTrimmed($0) }!
-    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
     return String(scalars[first...last])
   }
 }

@@ -21,20 +21,9 @@ public struct UserProfile: Equatable, Hashable, Sendable, Identifiable {
 
   /// The first word of the name, for greetings.
   public var firstName: String {
-    // What `name.split(separator: " ").first ?? name` gives, without splitting the whole name (screens ask often).
-    // An ASCII name by its bytes: there a space byte is a space character (no combining mark can follow it).
-    var whole = name
-    let ascii = whole.withUTF8 { bytes -> String? in
-      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-      guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return name }
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
-      if start == 0 && end == bytes.endIndex { return name }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-    if let ascii { return ascii }
-    guard let start = name.firstIndex(where: { $0 != " " }) else { return name }
-    return String(name[start..<(name[start...].firstIndex(of: " ") ?? name.endIndex)])
+    name.split(separator: " ").first.map(String.init) ?? name
   }
+
 }
 
 /// A month and day, for birthdays that recur every year.

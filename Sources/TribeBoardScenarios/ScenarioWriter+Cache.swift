@@ -19,7 +19,9 @@ extension ScenarioWriter {
     if place.value.unread > 0 { family.append("unread: \(place.value.unread)") }
     family.append("at: \(timestamp(place.loadedAt))")
     lines.append("\(inner)family: { \(family.joined(separator: ", ")) }")
-    func list<Item>(_ key: String, _ entry: PhoneCache.Entry<[Item]>?, _ fields: (Item) -> [String]) {
+    func list<Item: Hashable & Sendable>(
+      _ key: String, _ entry: PhoneCache.Entry<[Item]>?, _ fields: (Item) -> [String]
+    ) {
       guard let entry else { return }
       guard !entry.value.isEmpty else {
         lines.append("\(inner)\(key): { at: \(timestamp(entry.loadedAt)), list: [] }")
