@@ -5,16 +5,6 @@ import TribeBoardFlow
 /// The block's layout: the frame, its title rule, and each kind of content line.
 extension TextRenderer {
   func renderBox(_ snapshot: ScreenSnapshot) -> String {
-    String(decoding: boxBytes(snapshot).utf8, as: UTF8.self)
-  }
-
-  /// Appends ``renderBox(_:)``'s UTF-8 to `bytes`: valid by construction, since every piece is a string.
-  func renderBox(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
-    bytes.append(contentsOf: boxBytes(snapshot).utf8)
-  }
-
-  /// The block's text: the title rule, the content lines written by a ``FramedLineWriter``, the bottom rule.
-  private func boxBytes(_ snapshot: ScreenSnapshot) -> FramedLineWriter.Bytes {
     let width = columns ?? Self.width
     var title = Self.clean(snapshot.title)
     let tag = " \(snapshot.screen.rawValue)"
@@ -23,11 +13,8 @@ extension TextRenderer {
       title = DisplayWidth.prefix(title, columns: max(1, width - tag.count - 8)) + "…"
     }
     let heading = "╭─ \(title) "
-    var body = FramedLineWriter()
-    body.text += style.apply(.title, heading)
-    // "╭─ " and a space around an ASCII title are its characters plus four; the tag is ASCII.
-    let headingCount = Self.isPrintableASCII(title) ? title.utf8.count + 4 : Self.displayWidth(heading)
-    body.text += style.apply(.dim, FramedLineWriter.rule(max(2, width - headingCount - Self.displayWidth(tag))) + tag)
+    let rule = String(repeating: "─", count: max(2, width - Self.displayWidth(heading) - Self.displayWidth(tag)))
+    var body = Body()
     if let since = snapshot.staleSince {
       body.append(
         style.apply(
@@ -51,21 +38,35 @@ extension TextRenderer {
     }
     if !snapshot.actions.isEmpty {
       body.separate()
-      let labelCounts = snapshot.actions.map { Self.displayWidth($0.label) }
-      let labelWidth = labelCounts.max() ?? 0
+      let labelWidth = snapshot.actions.map { Self.displayWidth($0.label) }.max() ?? 0
       for (index, action) in snapshot.actions.enumerated() {
-        body.beginLine()
-        body.text += style.apply(.bold, String(index + 1))
-        body.text += " "
-        body.text += action.label
-        body.text += FramedLineWriter.spaces(labelWidth - labelCounts[index] + 2)
-        body.text += style.apply(.dim, action.usage)
-        body.endLine()
+        let padding = String(repeating: " ", count: labelWidth - Self.displayWidth(action.label) + 2)
+        body.append(
+          style.apply(.bold, String(index + 1)) + " \(action.label)\(padding)" + style.apply(.dim, action.usage))
       }
     }
-    body.text += "\n"
-    body.text += columns == nil ? FramedLineWriter.bottom : "╰" + FramedLineWriter.rule(width - 1)
-    return body.text
+    let top = style.apply(.title, heading) + style.apply(.dim, rule + tag)
+    let bottom = "╰" + String(repeating: "─", count: width - 1)
+    return ([top] + body.lines + [bottom]).joined(separator: "\n")
+  }
+
+  /// The block's content lines, each after `│ ` and without the spaces that end it (editors strip them, which
+  /// would break golden transcripts); an empty line is `│` alone.
+  private struct Body {
+    var lines: [String] = []
+    /// Whether the last line written was empty (a line of spaces is not, though it is trimmed to `│`).
+    private var lastIsBlank = false
+
+    mutating func append(_ line: String) {
+      let content = TextRenderer.trimmingTrailingSpaces(line)
+      lines.append(content.isEmpty ? "│" : "│ \(content)")
+      lastIsBlank = line.isEmpty
+    }
+
+    /// A blank line before a new part: never at the top, never two in a row.
+    mutating func separate() {
+      if !lines.isEmpty && !lastIsBlank { append("") }
+    }
   }
 
   /// The block without its frame: the title and screen id, then the content lines as they are.
@@ -79,57 +80,32 @@ extension TextRenderer {
 
   /// Writes `block`'s lines, its texts cleaned of control characters; a section or the pager opens a new part of the
   /// block with a blank line.
-  private func write(_ block: Block, into body: inout FramedLineWriter) {
+  private func write(_ block: Block, into body: inout Body) {
     let clean = Self.clean
     switch block {
     case .paragraph(let text):
       for line in wrap(clean(text), width: Self.width - 2) { body.append(line) }
     case .field(let label, let value):
-      writeField(clean(label), clean(value), into: &body)
+      body.append("\(clean(label)): " + style.apply(.bold, clean(value)))
     case .input(let field):
-      writeField(clean(field.label), clean(field.value ?? "—"), into: &body)
+      body.append("\(clean(field.label)): " + style.apply(.bold, clean(field.value ?? "—")))
     case .section(let title):
       body.separate()
       body.append(style.apply(.bold, clean(title)))
     case .item(let item):
-      body.beginLine()
-      body.text += "  "
-      if let ref = item.number {
-        body.text += "#"
-        body.text += String(ref)
-      } else {
-        body.text += "•"
-      }
-      body.text += " "
-      body.text += clean(item.text)
-      if let flag = item.flag {
-        body.text += "  "
-        body.text += style.apply(.warning, "[\(clean(flag))]")
-      }
-      body.endLine()
+      let mark = item.number.map { "#\($0)" } ?? "•"
+      let flag = item.flag.map { "  " + style.apply(.warning, "[\(clean($0))]") } ?? ""
+      body.append("  \(mark) \(clean(item.text))\(flag)")
     case .empty(let text):
-      body.beginLine()
-      body.text += "  "
-      body.text += style.apply(.dim, clean(text))
-      body.endLine()
+      body.append("  " + style.apply(.dim, clean(text)))
     case .qr(let payload):
       let payload = clean(payload)
       for line in QRPlaceholder.lines(for: payload) { body.append(line) }
       body.append(style.apply(.dim, "QR placeholder, not scannable; it stands for \(payload)"))
     case .pager(let page, let count):
-      // Built by appending: the generic joined(separator:) costs a type lookup at its first use, on the first screen.
-      var dots = ""
-      for index in 1...count { dots += (index == 1 ? "" : " ") + (index == page ? "●" : "○") }
+      let dots = (1...count).map { $0 == page ? "●" : "○" }.joined(separator: " ")
       body.separate()
       body.append("\(dots)   page \(page) of \(count)")
     }
-  }
-
-  private func writeField(_ label: String, _ value: String, into body: inout FramedLineWriter) {
-    body.beginLine()
-    body.text += label
-    body.text += ": "
-    body.text += style.apply(.bold, value)
-    body.endLine()
   }
 }

@@ -82,50 +82,13 @@ extension TextRenderer {
     return result
   }
 
-  /// The columns `text` takes at a terminal (``DisplayWidth``), from the UTF-8 count when the text is printable
-  /// ASCII.
+  /// The columns `text` takes at a terminal (``DisplayWidth``).
   static func displayWidth(_ text: String) -> Int {
     DisplayWidth.of(text)
   }
 
-  static func isPrintableASCII(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-  }
-
-  /// ``wrap(_:width:)`` over bytes, for text of printable ASCII only (one character per byte); `nil` for any other.
-  static func wrapPrintableASCII(_ text: String, width: Int) -> [String]? {
-    var text = text
-    return text.withUTF8 { bytes -> [String]? in
-      var lines: [String] = []
-      var line: [UInt8] = []
-      line.reserveCapacity(width + 1)
-      var start = 0
-      while start < bytes.count {
-        guard bytes[start] != 0x20 else {
-          start += 1
-          continue
-        }
-        var end = start
-        while end < bytes.count && bytes[end] != 0x20 {
-          guard (0x21..<0x7F).contains(bytes[end]) else { return nil }
-          end += 1
-        }
-        if !line.isEmpty && line.count + 1 + (end - start) > width {
-          lines.append(String(decoding: line, as: UTF8.self))
-          line.removeAll(keepingCapacity: true)
-        }
-        if !line.isEmpty { line.append(0x20) }
-        line.append(contentsOf: bytes[start..<end])
-        start = end
-      }
-      if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
-      return lines
-    }
-  }
-
   /// Breaks `text` into lines of at most `width` columns (``DisplayWidth``), at spaces.
   func wrap(_ text: String, width: Int) -> [String] {
-    if let lines = Self.wrapPrintableASCII(text, width: width) { return lines }
     var lines: [String] = []
     var line = ""
     var used = 0

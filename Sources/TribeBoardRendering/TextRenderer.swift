@@ -21,11 +21,7 @@ public struct TextRenderer: Sendable {
 
   /// Appends what ``render(_:)`` gives, as UTF-8, to `bytes`, for a transcript written out byte by byte.
   public func render(_ snapshot: ScreenSnapshot, appendingTo bytes: inout [UInt8]) {
-    if boxed && columns == nil {
-      renderBox(snapshot, appendingTo: &bytes)
-    } else {
-      bytes += render(snapshot).utf8
-    }
+    bytes += render(snapshot).utf8
   }
 
   public func render(_ snapshot: ScreenSnapshot) -> String {
