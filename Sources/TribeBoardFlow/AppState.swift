@@ -133,21 +133,7 @@ public struct AppState: Equatable, Sendable {
 /// exploration copy the content, and a copy is one reference count rather than one for each list.
 public struct Content: Equatable, Sendable {
   private struct Parts: Equatable {
-    var members: [Member] = [] {
-      // Screens load the members at every step, mostly unchanged: the same list keeps its names. The same by
-      // bytes of each name too, as names are told apart by bytes (equal strings may be written differently:
-      // "Zoë" as one scalar or as e and a combining diaeresis).
-      didSet {
-        let same =
-          Content.sameStorage(members, oldValue)
-          || (members == oldValue
-            && zip(members, oldValue).allSatisfy { Content.sameBytes($0.profile.name, $1.profile.name) })
-        if !same { names = Content.displayNames(members) }
-      }
-    }
-    /// What ``Content/name(_:)`` calls each member, worked out once when the members change: a screen names
-    /// people dozens of times (the school run's week names each pickup's driver).
-    var names: [DisplayName] = []
+    var members: [Member] = []
     var events: [CalendarEvent] = []
     var tasks: [FamilyTask] = []
     var messages: [FamilyMessage] = []
@@ -261,53 +247,9 @@ public struct Content: Equatable, Sendable {
   /// A member's first name, or their full name when another member has the same first name; a former member's
   /// name (``formerNames``); the id only when the person is unknown.
   public func name(_ id: UserID) -> String {
-    for entry in box.parts.names where entry.id == id { return entry.name }
-    return formerNames[id] ?? id
-  }
-
-  /// A member's id and what screens call them.
-  fileprivate struct DisplayName: Equatable {
-    var id: UserID
-    var name: String
-  }
-
-  /// What ``name(_:)`` calls each of `members`, in their order (the first of two with one id wins, as
-  /// ``member(_:)`` finds it).
-  fileprivate static func displayNames(_ members: [Member]) -> [DisplayName] {
-    members.map { member in
-      let id = member.id
-      let first = member.profile.firstName
-      let shared = members.contains { other in other.id != id && isFirstWord(first, of: other.profile.name) }
-      return DisplayName(id: id, name: shared ? member.profile.name : first)
-    }
-  }
-
-  /// Whether the two lists are one in memory (then the same, without comparing them).
-  fileprivate static func sameStorage(_ one: [Member], _ other: [Member]) -> Bool {
-    one.withUnsafeBufferPointer { one in
-      other.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress && one.count == other.count }
-    }
-  }
-
-  /// Whether the two are written with the same bytes (equal strings may not be).
-  fileprivate static func sameBytes(_ one: String, _ other: String) -> Bool {
-    var one = one
-    var other = other
-    return one.withUTF8 { one in other.withUTF8 { other in one.elementsEqual(other) } }
-  }
-
-  /// Whether `name` starts with `first` followed by a space or nothing, by bytes.
-  private static func isFirstWord(_ first: String, of name: String) -> Bool {
-    var first = first
-    var name = name
-    return first.withUTF8 { first in
-      name.withUTF8 { name in
-        guard name.count >= first.count, name.count == first.count || name[first.count] == UInt8(ascii: " ") else {
-          return false
-        }
-        for index in 0..<first.count where name[index] != first[index] { return false }
-        return true
-      }
-    }
+    guard let member = member(id) else { return formerNames[id] ?? id }
+    let first = member.profile.firstName
+    let shared = members.contains { $0.id != id && $0.profile.firstName == first }
+    return shared ? member.profile.name : first
   }
 }

@@ -30,7 +30,7 @@ extension FlowTable {
       actions: [
         FlowAction(
           .openItem, "Open an entry", phrases: ["open", "o"], argument: .item(noun: "entry"),
-          when: Condition("something is coming up") { hasUpcoming($0) }, targets: [.eventDetail],
+          when: Condition("something is coming up") { !upcoming($0).isEmpty }, targets: [.eventDetail],
           onItem: ItemOffer("Open")
         ) { state, argument, _ throws(AppError) in
           let entry = try item(argument, in: upcoming(state), noun: "entry")
@@ -163,22 +163,6 @@ extension FlowTable {
       (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
       + birthdays.filter { $0.start >= today })
       .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
-  }
-
-  /// Whether ``upcoming(_:)`` holds any entry, without building and sorting them: the condition of opening one,
-  /// tested whenever the calendar's actions are listed.
-  static func hasUpcoming(_ state: AppState) -> Bool {
-    guard state.family != nil else { return false }
-    let now = state.now
-    if state.content.events.contains(where: { $0.start >= now }) { return true }
-    if state.content.pickups.contains(where: { $0.at >= now }) { return true }
-    let today = DateText.startOfDay(now)
-    return state.content.members.contains { member in
-      guard let birthday = member.profile.birthday,
-        let date = DateText.nextOccurrence(ofMonth: birthday.month, day: birthday.day, after: now)
-      else { return false }
-      return date.timeIntervalSince(now) <= birthdayHorizon && date >= today
-    }
   }
 
   private static func entry(_ state: AppState) -> CalendarEvent? {

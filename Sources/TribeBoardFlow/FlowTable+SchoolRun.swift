@@ -68,14 +68,6 @@ extension FlowTable {
       }
   }
 
-  /// Whether ``weekPickups(_:)`` holds any, without filtering and sorting: the condition of claiming and releasing,
-  /// tested whenever the school run's actions are listed.
-  static func hasWeekPickups(_ state: AppState) -> Bool {
-    let start = DateText.startOfDay(state.now)
-    let end = start.addingTimeInterval(7 * 86400)
-    return state.content.pickups.contains { $0.at >= start && $0.at < end }
-  }
-
   /// The name of `pickup`'s route, as the screen's section shows it.
   private static func routeName(_ pickup: Pickup, _ state: AppState) -> String {
     state.content.routes.first { $0.id == pickup.routeID }?.name ?? "other route's"
@@ -86,7 +78,7 @@ extension FlowTable {
     return FlowAction(
       claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
       argument: .item(noun: "pickup"), requires: .claimPickup,
-      when: Condition("there are pickups this week") { hasWeekPickups($0) }, targets: [.schoolRun],
+      when: Condition("there are pickups this week") { !weekPickups($0).isEmpty }, targets: [.schoolRun],
       // One control a row: claim a pickup someone else drives or nobody does, release your own; none once it is past.
       onItem: ItemOffer(claim ? "Claim" : "Release") { state, id in
         guard let pickup = state.content.pickups.first(where: { $0.id == id }), pickup.at >= state.now else {

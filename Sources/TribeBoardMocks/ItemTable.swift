@@ -45,8 +45,7 @@ struct ItemTable<Item: OwnedItem & Hashable>: Sendable {
   private var positions: LayeredMap<ItemID, Int>
   private var byOwner: LayeredMap<String, [Int]>
 
-  /// The table of `items`, in their order: what appending them one by one makes (`HotPathEquivalenceTests`
-  /// compares the two), in one pass per index. The list is shared with the caller's until either changes, and a run
+  /// The table of `items`, in their order: what appending them one by one makes, in one pass per index. The list is shared with the caller's until either changes, and a run
   /// of items of one owner (a loaded world lists each family's items together) is one lookup of the owner.
   init(_ items: [Item]) {
     var positions: [ItemID: Int] = [:]
@@ -69,19 +68,6 @@ struct ItemTable<Item: OwnedItem & Hashable>: Sendable {
 
   /// Every item, in the order added. Costs the size of the table once anything changed.
   var all: [Item] { items.all }
-
-  /// The table made by appending `items` one by one, as the initialiser did before it took a list: for the test
-  /// that compares the two.
-  static func appendingEach(_ items: [Item]) -> ItemTable {
-    var table = ItemTable([])
-    for item in items { table.append(item) }
-    return table
-  }
-
-  /// Whether the two tables hold the same items with the same indexes (for that test).
-  func hasSameIndexes(as other: ItemTable) -> Bool {
-    all == other.all && positions.entries == other.positions.entries && byOwner.entries == other.byOwner.entries
-  }
 
   /// Whether the two tables hold the same items in the same order (their indexes then agree too).
   func hasSameItems(as other: ItemTable) -> Bool { items.hasSameItems(as: other.items) }
