@@ -218,53 +218,6 @@ extension StepExpectation {
 
   /// Splits `a=b c="d e"` into pairs; `nil` when malformed.
   public static func pairs(_ text: String) -> [(String, String)]? {
-    // ASCII text is read byte by byte: the same answer (only CR LF makes one character of two bytes, and neither
-    // is a delimiter), without walking characters.
-    text.utf8.allSatisfy { $0 < 0x80 } ? asciiPairs(Array(text.utf8)) : characterPairs(text)
-  }
-
-  /// ``pairs(_:)`` over the bytes of ASCII text.
-  static func asciiPairs(_ bytes: [UInt8]) -> [(String, String)]? {
-    let space = UInt8(ascii: " ")
-    let quote = UInt8(ascii: "\"")
-    var pairs: [(String, String)] = []
-    var index = 0
-    while true {
-      while index < bytes.count && bytes[index] == space { index += 1 }
-      if index == bytes.count { return pairs }
-      guard let equals = bytes[index...].firstIndex(of: UInt8(ascii: "=")) else { return nil }
-      let key = bytes[index..<equals]
-      index = equals + 1
-      var value: [UInt8] = []
-      if index < bytes.count && bytes[index] == quote {
-        index += 1
-        var closed = false
-        while index < bytes.count {
-          let byte = bytes[index]
-          index += 1
-          if byte == UInt8(ascii: "\\"), index < bytes.count {
-            value.append(bytes[index])
-            index += 1
-          } else if byte == quote {
-            closed = true
-            break
-          } else {
-            value.append(byte)
-          }
-        }
-        if !closed { return nil }
-      } else {
-        let end = bytes[index...].firstIndex(of: space) ?? bytes.count
-        value = Array(bytes[index..<end])
-        index = end
-      }
-      if key.isEmpty || key.contains(space) { return nil }
-      pairs.append((String(decoding: key, as: UTF8.self), String(decoding: value, as: UTF8.self)))
-    }
-  }
-
-  /// ``pairs(_:)`` character by character, for any text.
-  static func characterPairs(_ text: String) -> [(String, String)]? {
     var pairs: [(String, String)] = []
     var rest = Substring(text)
     while true {

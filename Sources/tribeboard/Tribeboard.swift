@@ -43,14 +43,14 @@ struct Tribeboard: AsyncParsableCommand {
   }
 
   /// Guards the standard descriptors (see ``StandardOutput/prepare()``), then parses and runs the command with
-  /// ArgumentParser's `main`, its jobs on this thread (see ``OneThreadExecutor``).
+  /// ArgumentParser's `main`.
   static func main() async {
     StandardOutput.prepare()
     if let message = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
       printError(message)
       Foundation.exit(ExitCode.validationFailure.rawValue)
     }
-    OneThreadExecutor().run { await main(nil) }
+    await main(nil)
   }
 
   /// `help NAME` for a name that is no subcommand: ArgumentParser would show the tool's help and exit 0, so a typo
