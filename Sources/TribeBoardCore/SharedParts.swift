@@ -6,9 +6,8 @@
 /// and hash by their parts (two copies sharing one box are equal without reading it), so a value holding only its
 /// box gets `Equatable` and `Hashable` from it.
 package final class SharedParts<Parts>: @unchecked Sendable {
-  /// Unchecked at run time: changed only after ``unique(_:)``, while one value holds the box alone, so Swift's
-  /// static checks on that value already rule out overlapping changes.
-  @exclusivity(unchecked) package var parts: Parts
+  /// Changed only after ``unique(_:)``, while one value holds the box alone.
+  package var parts: Parts
 
   package init(_ parts: Parts) { self.parts = parts }
 

@@ -19,8 +19,8 @@ public final class Simulator {
     private final class Parts: @unchecked Sendable {
       let device: MockDevice
       let services: Services
-      /// Unchecked at run time, as ``Content``'s box: changed only through `Phone.state` while uniquely referenced.
-      @exclusivity(unchecked) var state: AppState
+      /// Changed only through `Phone.state` while uniquely referenced.
+      var state: AppState
 
       init(device: MockDevice, services: Services, state: AppState) {
         self.device = device
