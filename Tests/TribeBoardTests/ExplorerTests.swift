@@ -239,7 +239,7 @@ import TribeBoardTranscripts
     let counting = Self.table(replacingActionsOf: .dashboard) { action in
       guard action.id == .openCalendar else { return action }
       return FlowAction(.openCalendar, action.label, phrases: action.phrases, targets: [.calendar]) { state, _, _ in
-        state.screen = .calendar
+        state.screen = .calendar()
         let count = opened.withLock { count in
           count += 1
           return count
