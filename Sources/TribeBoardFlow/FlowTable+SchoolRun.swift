@@ -81,11 +81,12 @@ extension FlowTable {
     return state.content.pickups.contains { $0.at >= start && $0.at < end }
   }
 
-  /// Whether a pickup of this week still to come has no driver: the condition of claiming one.
-  private static let hasUnclaimedPickups = Condition("a pickup this week still to come has no driver") { state in
+  /// Whether a pickup of this week has no driver: the condition of claiming one (one that has happened is refused
+  /// with its own words).
+  private static let hasUnclaimedPickups = Condition("a pickup this week has no driver") { state in
     let start = DateText.startOfDay(state.now)
     let end = start.addingTimeInterval(7 * 86400)
-    return state.content.pickups.contains { $0.driver == nil && $0.at >= state.now && $0.at < end }
+    return state.content.pickups.contains { $0.driver == nil && $0.at >= start && $0.at < end }
   }
 
   /// The name of `pickup`'s route, as the screen's section shows it.

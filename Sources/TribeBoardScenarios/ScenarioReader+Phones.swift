@@ -46,7 +46,9 @@ extension ScenarioReader {
         reader.report("'\(key)' is when a stored session runs out: it needs signedIn: true", at: node)
       }
     }
+    queuedItems = Set(outbox?.changes.map(\.id) ?? [])
     if let node = object["screen"], let screen = readScreen(node), let user { screens[user] = screen }
+    queuedItems = []
     let cache = object["cache"].map { readCache($0, user: user) } ?? PhoneCache()
     if let node = object["cache"], signedIn != true {
       reader.report("'cache' is what a signed-in phone kept of its family: it needs signedIn: true", at: node)
@@ -291,6 +293,13 @@ extension ScenarioReader {
     }
   }
 
+  /// Whether `id` is one a phone gives the changes it makes: `USER-change-N`.
+  static func isChangeID(_ id: String) -> Bool {
+    guard let range = id.range(of: "-change-", options: .backwards) else { return false }
+    let number = id[range.upperBound...]
+    return range.lowerBound > id.startIndex && !number.isEmpty && number.allSatisfy(\.isASCII) && Int(number) != nil
+  }
+
   /// What the calendar lists: events, pickups, and birthdays (`birthday-ACCOUNT`).
   static let calendarKinds = ["event", "pickup", "birthday"]
 
@@ -303,6 +312,9 @@ extension ScenarioReader {
     {
       return id
     }
+    // A notice posted on the phone shows under its change's id (`USER-change-N`) while it waits, and keeps its number
+    // in `shown` once sent.
+    if kinds?.contains("notice") == true, queuedItems.contains(id) || Self.isChangeID(id) { return id }
     guard let use = itemIDs[id] else {
       reader.report(
         "'\(key)' names no item: no event, task, message, notice, school run or pickup has the id '\(id)'"
