@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TribeBoardAPI
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardMocks
 
 /// The services over HTTP (`/api/…` for the default simulation, `/s/ID/api/…` for another), as the OpenAPI
@@ -195,27 +196,104 @@ extension BrowserServer {
         var parameters: [String: String] = [:]
         for (key, value) in context.parameters { parameters[String(key)] = String(value) }
         let bearer = Self.bearer(request.headers[.authorization])
+        if await simulation.isRecording {
+          // Kept in the recording as the line that makes the same call again (`:api`).
+          let call = APICall(
+            method: method.rawValue, path: Self.pathUnderAPI(request.uri.path), bearer: bearer,
+            body: String(decoding: body, as: UTF8.self))
+          switch await simulation.serveRecorded(call) {
+          case .success(let answer): return Self.apiResponse(answer, cors: allowed)
+          case .failure(let problem): return Self.problemResponse(problem, cors: allowed)
+          }
+        }
         let answer = try await simulation.serve(changing: method != .get) { [parameters] environment in
           try await route(APIRequest(environment: environment, parameters: parameters, body: body, bearer: bearer))
         }
         return Self.apiResponse(answer, cors: allowed)
-      } catch let problem as Wire.Problem {
-        return Self.problemResponse(problem, cors: allowed)
-      } catch let error as AppError {
-        return Self.problemResponse(Wire.Problem(error), cors: allowed)
-      } catch let invalid as Wire.Invalid {
-        return Self.problemResponse(
-          Wire.Problem(status: 400, title: "Bad request", detail: "The request was not understood: \(invalid.reason)."),
-          cors: allowed)
-      } catch let error as HTTPError {
-        return Self.problemResponse(Self.problem(for: error.status, message: error.body), cors: allowed)
-      } catch let error as any HTTPResponseError {
-        return Self.problemResponse(Self.problem(for: error.status, message: nil), cors: allowed)
       } catch {
-        return Self.problemResponse(
-          Wire.Problem(status: 500, title: "Internal server error", detail: "\(type(of: error))"), cors: allowed)
+        return Self.problemResponse(Self.problem(for: error), cors: allowed)
       }
     }
+  }
+
+  /// The problem a call that failed with `error` answers.
+  static func problem(for error: any Error) -> Wire.Problem {
+    switch error {
+    case let problem as Wire.Problem:
+      problem
+    case let error as AppError:
+      Wire.Problem(error)
+    case let invalid as Wire.Invalid:
+      Wire.Problem(status: 400, title: "Bad request", detail: "The request was not understood: \(invalid.reason).")
+    case let error as HTTPError:
+      problem(for: error.status, message: error.body)
+    case let error as any HTTPResponseError:
+      problem(for: error.status, message: nil)
+    default:
+      Wire.Problem(status: 500, title: "Internal server error", detail: "\(type(of: error))")
+    }
+  }
+
+  /// The path of an API address under its `/api` (`/families/johnsons/tasks`), as ``APICall`` keeps it.
+  static func pathUnderAPI(_ path: String) -> String {
+    guard let api = path.range(of: "/api/") else { return path }
+    return String(path[path.index(before: api.upperBound)...])
+  }
+
+  /// The services' routes as a table: method, path segments, route.
+  private static let routeTable: [(method: String, path: [Substring], route: APIRoute)] = {
+    var table: [(method: String, path: [Substring], route: APIRoute)] = []
+    addServices(prefix: "") { method, path, route in table.append((method.rawValue, path.split(separator: "/"), route))
+    }
+    return table
+  }()
+
+  /// What `call` answers, made without a socket through the same routes as over HTTP (a route with fewer `:value`
+  /// segments first, as the router picks a fixed segment over a value), failures as the problems they answer.
+  static func answer(to call: APICall, in environment: MockEnvironment) async -> Result<APIAnswer, Wire.Problem> {
+    let segments = call.path.split(separator: "/")
+    var best: (route: APIRoute, parameters: [String: String])?
+    var fewest = Int.max
+    for entry in routeTable where entry.method == call.method && entry.path.count == segments.count {
+      var parameters: [String: String] = [:]
+      var matches = true
+      for (pattern, segment) in zip(entry.path, segments) {
+        if pattern.hasPrefix(":") {
+          parameters[String(pattern.dropFirst())] = String(segment).removingPercentEncoding ?? String(segment)
+        } else if pattern != segment {
+          matches = false
+          break
+        }
+      }
+      if matches, parameters.count < fewest {
+        best = (entry.route, parameters)
+        fewest = parameters.count
+      }
+    }
+    guard let best else { return .failure(problem(for: .notFound, message: nil)) }
+    do {
+      return .success(
+        try await best.route(
+          APIRequest(
+            environment: environment, parameters: best.parameters, body: Data(call.body.utf8), bearer: call.bearer)))
+    } catch {
+      return .failure(problem(for: error))
+    }
+  }
+
+  /// The HTTP status of what a call answered.
+  static func status(of result: Result<APIAnswer, Wire.Problem>) -> Int {
+    switch result {
+    case .success(.json(_, let status)): Int(status.code)
+    case .success(.noContent): 204
+    case .success(.text): 200
+    case .failure(let problem): problem.status
+    }
+  }
+
+  /// Makes `:api` calls through these routes (``Simulator/apiRoutes``), as `tribeboard` does when it starts.
+  package static func installAPIRoutes() {
+    Simulator.apiRoutes.withLock { $0 = { environment, call in status(of: await answer(to: call, in: environment)) } }
   }
 
   /// The simulation an API address names: `/s/ID/api/…`, or the default one.

@@ -425,6 +425,8 @@ public struct Flow: Sendable {
   /// Loads what the current screen shows, first checking that a family screen is still the person's to see.
   func load(_ state: inout AppState, _ services: Services) async {
     await loadContent(&state, services)
+    // While the person stays on a list, its numbers stay put: a new item is numbered after the rest.
+    if state.loaded { FlowTable.keepShownNumbers(&state) }
     await Self.forgetCacheIfOutside(state, services)
     narrowRecovery(&state)
   }

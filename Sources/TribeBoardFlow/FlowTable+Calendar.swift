@@ -9,16 +9,16 @@ extension FlowTable {
     ScreenSpec(
       .calendar, requires: .viewCalendar, title: "Calendar", load: loadAgenda,
       body: { state in
-        let entries = upcoming(state)
+        let entries = numberedEntries(state)
         guard !entries.isEmpty else {
           return [.empty(state.allows(.addEvent) ? "Nothing coming up. Add an event?" : "Nothing coming up.")]
         }
         var blocks: [Block] = [.section("Upcoming")]
-        for (index, entry) in entries.enumerated() {
+        for (number, entry) in entries {
           blocks.append(
             .item(
               Item(
-                id: entry.id, number: index + 1, text: agendaLine(entry, state),
+                id: entry.id, number: number, text: agendaLine(entry, state),
                 flag: entry.kind == .event ? nil : kindName(entry.kind),
                 kind: .event(
                   EventFacts(
@@ -33,7 +33,7 @@ extension FlowTable {
           when: Condition("something is coming up") { hasUpcoming($0) }, targets: [.eventDetail],
           onItem: ItemOffer("Open")
         ) { state, argument, _ throws(AppError) in
-          let entry = try item(argument, in: upcoming(state), noun: "entry")
+          let entry = try item(argument, numbered: numberedEntries(state), noun: "entry")
           state.screen = .eventDetail(entry.id)
         },
         .open(.addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft())),
@@ -55,7 +55,7 @@ extension FlowTable {
           .field("Kind", kindName(entry.kind).sentenceCased),
         ]
       },
-      actions: [.back(to: .calendar, label: "Back to the calendar"), .home]),
+      actions: [.back(to: .calendar(), label: "Back to the calendar"), .home]),
     ScreenSpec(
       .addEvent, requires: .addEvent, title: "Add an event",
       body: { state in
@@ -119,10 +119,10 @@ extension FlowTable {
           let event = try await services.calendar.addEvent(
             NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family,
             by: user)
-          state.screen = .calendar
+          state.screen = .calendar()
           state.notice = "Added “\(event.title)” on \(DateText.full(event.start, now: state.now))."
         },
-        .back(to: .calendar, label: "Cancel"),
+        .back(to: .calendar(), label: "Cancel"),
       ]),
   ]
 
@@ -163,6 +163,13 @@ extension FlowTable {
       (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
       + birthdays.filter { $0.start >= today })
       .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// The calendar's entries with their numbers: in ``upcoming(_:)`` order on arrival, then kept while the person
+  /// stays on the calendar.
+  static func numberedEntries(_ state: AppState) -> [(number: Int, item: CalendarEvent)] {
+    guard case .calendar(let shown) = state.screen else { return numbered(upcoming(state), shown: []) }
+    return numbered(upcoming(state), shown: shown)
   }
 
   /// Whether ``upcoming(_:)`` holds any entry, without building and sorting them: the condition of opening one,

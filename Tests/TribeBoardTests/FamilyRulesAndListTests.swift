@@ -203,10 +203,10 @@ import TribeBoardValidation
     #expect(offered(tester).isDisjoint(with: [.openItem, .markDone]))
     #expect(offered(tester).contains(.addTask))
     await tester.send(.home) { $0.screen = .dashboard }
-    await tester.send(.openCalendar) { $0.screen = .calendar }
+    await tester.send(.openCalendar) { $0.screen = .calendar() }
     #expect(!offered(tester).contains(.openItem))
     await tester.send(.home) { $0.screen = .dashboard }
-    await tester.send(.openSchoolRun) { $0.screen = .schoolRun }
+    await tester.send(.openSchoolRun) { $0.screen = .schoolRun() }
     #expect(offered(tester).isDisjoint(with: [.claim, .release]))
     #expect(tester.state.loaded)
     #expect(ScreenSnapshot(tester.state, flow: tester.flow).blocks == [.empty("No school runs this week.")])

@@ -138,7 +138,7 @@ import TribeBoardCore
     let family = Family(id: "f", name: "The Tests", code: "TEST01")
     let profile = UserProfile(id: "u", name: "Una Test", email: "u@example.com")
     for round in 0..<600 {
-      var state = AppState(screen: .calendar, now: near())
+      var state = AppState(screen: .calendar(), now: near())
       if round % 7 != 0 {
         state.session = .member(
           AuthSession(user: profile, token: "t"), family, Membership(userID: "u", familyID: "f", role: .parentAdmin))
