@@ -118,13 +118,7 @@ extension FlowTable {
 
   /// A date given for `field`, which must not be in the past.
   static func futureDate(_ date: Date, now: Date, field: String) throws(AppError) -> Date {
-    guard date >= now else {
-      throw AppError(
-        .validationFailed,
-        "\(field.sentenceCased) can't be in the past; it is now \(DateText.full(now, now: now)).",
-        recovery: [.edit])
-    }
-    return date
+    try Validation.notInPast(date, now: now, field: field, nowText: DateText.full(now, now: now))
   }
 
   /// A draft field's value for display.

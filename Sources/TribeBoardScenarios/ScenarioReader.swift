@@ -163,7 +163,7 @@ struct ScenarioReader {
     }
     var email: String?
     if let node = object["email"], let text = reader.text(node, key: "email", singleLine: true) {
-      if text.value.contains("@") {
+      if Validation.isEmail(text.value) {
         email = text.value
         let key = RoleRules.emailKey(text.value)
         if let earlier = emails[key] {

@@ -228,13 +228,13 @@ extension Explorer {
     waiting: [(user: UserID, changes: [PendingChange])], after: Simulator.Checkpoint, notes actingNotes: [String]
   ) -> [String] {
     guard !waiting.isEmpty else { return [] }
-    let applied = after.backend.appliedChanges
     var broken: [String] = []
     for (user, changes) in waiting {
       let phone = after.phoneKeys.first { $0.user == user }
       let still = Set(phone?.memory.outbox.changes.map(\.id) ?? [])
       let notes = user == after.actingUser ? actingNotes : []
-      for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
+      // Applied means this very change (author, id and content), not another under its id.
+      for change in changes where !still.contains(change.id) && !after.backend.hasApplied(change) {
         guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
         broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
       }

@@ -199,8 +199,9 @@ import TribeBoardValidation
       onboarded: true, signedIn: true, family: [(Fixtures.sarah, .parentAdmin)])
     configuration.device.user = user
     let environment = MockEnvironment(configuration)
+    let code = try #require(environment.backend.family("johnsons")).code
     do {
-      _ = try await MockDataService(backend: environment.backend).joinFamily("johnsons", user: user, role: role)
+      _ = try await MockDataService(backend: environment.backend).joinFamily(code: code, user: user, role: role)
       Issue.record("\(user) joined as \(role)")
     } catch {
       #expect(error.code == .roleConflict)
