@@ -120,7 +120,9 @@ public struct ScreenSnapshot: Equatable, Sendable {
     let offered = flow.actions(in: state)
     var actions = Self.actions(offered)
     for index in offered.indices where offered[index].choices != nil {
-      actions[index].choices = (offered[index].choices?(state) ?? []).map { Action.Choice(value: $0.value, label: $0.label) }
+      actions[index].choices = (offered[index].choices?(state) ?? []).map {
+        Action.Choice(value: $0.value, label: $0.label)
+      }
     }
     var blocks = state.loaded ? spec.body(state) : []
     Self.offer(offered, as: actions, onItemsOf: &blocks, state)
@@ -217,9 +219,10 @@ public struct ScreenSnapshot: Equatable, Sendable {
     case .openTasks:
       let user = state.user?.id
       let endOfToday = DateText.startOfDay(state.now).addingTimeInterval(86400)
-      count = state.content.tasks.filter { task in
-        task.status != .done && task.assignee == user && (task.due.map { $0 < endOfToday } ?? false)
-      }.count
+      count =
+        state.content.tasks.filter { task in
+          task.status != .done && task.assignee == user && (task.due.map { $0 < endOfToday } ?? false)
+        }.count
     case .openSchoolRun: count = state.content.pickups.filter { $0.driver == nil && $0.at >= state.now }.count
     default: count = 0
     }

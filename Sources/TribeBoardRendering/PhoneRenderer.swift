@@ -163,8 +163,9 @@ private struct Drawing {
     let start = html
     html = HTMLWriter()
     navigationBar()
-    // A still phone's controls are inert, so its content, which may scroll, is itself what the keyboard reaches.
-    html += renderer.isStill && !isUnder ? "<div class=\"content\" tabindex=\"0\">" : "<div class=\"content\">"
+    // The content may scroll with nothing in it to focus (the dashboard's members; a still phone's inert controls):
+    // it is itself what the keyboard reaches, to scroll it.
+    html += isUnder ? "<div class=\"content\">" : "<div class=\"content\" tabindex=\"0\">"
     banners()
     switch snapshot.screen {
     case .dashboard: dashboard()
@@ -1023,8 +1024,9 @@ private struct Drawing {
 
   /// A date and time in the app's own words: a day ("Today", "Tomorrow", "Thu 5 Mar") and a time, each a list to
   /// pick from, sent as `date.N` and `time.N` (the server joins them as the REPL types a date). No browser pattern.
-  mutating func dateTimePicker(_ field: FormField, id inputID: String, index: Int, invalid errorID: String?, autofocus: Bool)
-  {
+  mutating func dateTimePicker(
+    _ field: FormField, id inputID: String, index: Int, invalid errorID: String?, autofocus: Bool
+  ) {
     let typed = field.typed ?? ""
     let typedDay = typed.count >= 10 ? String(typed.prefix(10)) : nil
     let typedTime = typed.count >= 16 ? String(typed.suffix(5)) : nil
