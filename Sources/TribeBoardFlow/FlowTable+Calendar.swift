@@ -67,16 +67,17 @@ extension FlowTable {
           .input(
             FormField(
               .when, "When", value: draft.start.map { DateText.full($0, now: state.now) },
-              typed: draft.start.map(DateText.typed), required: true)),
+              typed: draft.start.map(DateText.typed), required: true, input: .dateTime)),
           .input(FormField(.place, "Where", value: draft.place, maxLength: Validation.TextField.place.maxLength)),
           .input(
             FormField(
               .with, "Who",
               value: draft.participants.isEmpty
                 ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", "),
-              typed: draft.participants.isEmpty
-                ? nil : draft.participants.map { state.content.name($0) }.joined(separator: ", "))),
-          .paragraph("Fill in a title and a time, then save. Times are UTC."),
+              typed: draft.participants.isEmpty ? everyone : draft.participants.joined(separator: ", "),
+              choices: state.content.members.filter { $0.membership.isActive(at: state.now) }
+                .map { ($0.id, $0.profile.name) }, input: .members)),
+          .hint("Fill in a title and a time, then save. Times are UTC."),
         ]
       },
       actions: [
@@ -93,7 +94,9 @@ extension FlowTable {
         editEvent(.with, "Choose who takes part", "with", argument: .names) {
           draft, input, state throws(AppError) in
           var ids: [UserID] = []
-          for name in try input.names() {
+          // "Everyone" is what an event is for when it names no one; beside names, the names say who.
+          let names = try input.names().filter { $0.lowercased() != everyone }
+          for name in names {
             // One person once, however their name is typed.
             let found = try member(name, in: state.content.members)
             guard found.membership.isActive(at: state.now) else {
@@ -125,6 +128,9 @@ extension FlowTable {
         .back(to: .calendar(), label: "Cancel"),
       ]),
   ]
+
+  /// What the add-event form's "Who" takes for the whole family.
+  static let everyone = "everyone"
 
   private static func editEvent(
     _ id: ActionID, _ label: String, _ phrase: String, argument: ArgumentKind,

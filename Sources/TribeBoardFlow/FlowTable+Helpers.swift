@@ -150,7 +150,9 @@ extension FlowTable {
   /// Someone an item names, as the screens draw them: their full name while they are a member, else what the
   /// screens call them.
   static func person(_ id: UserID, _ state: AppState) -> Person {
-    Person(id: id, name: state.content.member(id)?.profile.name ?? state.content.name(id))
+    Person(
+      id: id, name: state.content.member(id)?.profile.name ?? state.content.name(id),
+      family: state.content.members)
   }
 
   /// A member as a list draws them.
@@ -160,7 +162,8 @@ extension FlowTable {
       id: member.id, number: number, text: text,
       kind: .member(
         MemberFacts(
-          person: Person(id: member.id, name: member.profile.name), role: member.role, until: until,
+          person: Person(id: member.id, name: member.profile.name, family: state.content.members),
+          role: member.role, until: until,
           ended: until != nil && !member.membership.isActive(at: state.now))))
   }
 }

@@ -33,7 +33,8 @@ extension FlowTable {
                   : "they are sent before you leave; if they can't all be sent, you stay in the family.")
             }
             return question
-          }
+          },
+          sheetLabel: { state in "Leave \(state.family?.name ?? "the family")" }
         ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
@@ -131,7 +132,8 @@ extension FlowTable {
           targets: [.confirm, .familyManagement],
           confirm: { state, _ in
             "Make a new family code? The code \(state.family?.code ?? "in use") will stop working."
-          }
+          },
+          sheetLabel: { _ in "Make a new code" }
         ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
@@ -169,7 +171,8 @@ extension FlowTable {
             }
             return
               "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
-          }
+          },
+          sheetLabel: { state in "Remove \(detailMember(state)?.profile.name ?? "this member")" }
         ) {
           state, _, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }

@@ -115,7 +115,11 @@ extension FlowTable {
         FlowAction(
           .assign, "Assign to someone", phrases: ["assign", "reassign"], argument: .text("member"),
           requires: .assignTask,
-          targets: [.taskDetail]
+          targets: [.taskDetail],
+          choices: { state in
+            state.content.members.filter { $0.role != .visitor && $0.membership.isActive(at: state.now) }
+              .map { ($0.id, $0.profile.name) }
+          }
         ) { state, argument, services throws(AppError) in
           guard let task = task(state) else { throw AppError(.notFound) }
           let assignee = try taskMember(argument.text(), in: state.content.members)
@@ -155,9 +159,9 @@ extension FlowTable {
           .input(
             FormField(
               .due, "Due", value: draft.due.map { DateText.full($0, now: state.now) },
-              typed: draft.due.map(DateText.typed))),
-          .input(FormField(.points, "Points", value: "\(draft.points)")),
-          .paragraph("Give the task a title, then save; the rest is optional. Times are UTC."),
+              typed: draft.due.map(DateText.typed), input: .dateTime)),
+          .input(FormField(.points, "Points", value: "\(draft.points)", input: .number(0...Validation.maximumPoints))),
+          .hint("Give the task a title, then save; the rest is optional. Times are UTC."),
         ]
       },
       actions: [
