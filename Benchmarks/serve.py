@@ -95,14 +95,14 @@ def page(binary):
             driver.get(server.address)
             script = """
               const done = arguments[0];
-              const names = ["Tasks", "Dashboard", "Calendar", "Dashboard", "Messages", "Dashboard", "School run",
-                             "Dashboard", "Settings", "Dashboard"];
+              const names = ["Tasks", "Today", "Calendar", "Today", "Messages", "Today", "School run",
+                             "Today", "Settings", "Today"];
               let n = 0;
               async function next() {
                 if (n === 200) { done(window.tribeboardTimings); return; }
                 const name = names[n % names.length];
                 const button = [...document.querySelectorAll('.phone.acting button')]
-                  .find(b => b.textContent.trim() === name);
+                  .find(b => (b.querySelector('.tab-label') || b).textContent.trim() === name);
                 const before = window.tribeboardTimings.length;
                 button.click();
                 n += 1;

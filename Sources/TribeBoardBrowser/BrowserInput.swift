@@ -64,12 +64,16 @@ package enum BrowserInput {
       var lines: [String] = []
       var index = 1
       while let words = form["words.\(index)"] {
-        let typed = value(form["value.\(index)"] ?? "")
+        let typed = value(fieldValue(index, of: form))
         if !typed.isEmpty { lines.append(words + " " + typed) }
         index += 1
       }
       guard let submit = form["line"] else { throw Invalid(reason: "the form has no submit (“line”)") }
       return .form(lines + [submit])
+    }
+    // A tab away from the dashboard: home first, then the module.
+    if let first = form["first"], let line = form["line"] {
+      return .form([first, line])
     }
     return .line(try line(from: form))
   }
@@ -110,6 +114,22 @@ package enum BrowserInput {
     default:
       throw Invalid(reason: "“\(control.prefix(40))” is not a control of this page")
     }
+  }
+
+  /// The value of a whole form's field `index`: typed (`value.N`); a day and a time picked apart (`date.N`,
+  /// `time.N`), joined as the REPL types a date; or several choices (`value.N.K`), joined with commas.
+  static func fieldValue(_ index: Int, of form: FormBody) -> String {
+    if let typed = form["value.\(index)"] { return typed }
+    if let day = form["date.\(index)"] {
+      let day = day.trimmingCharacters(in: .whitespaces)
+      return day.isEmpty ? "" : day + " " + (form["time.\(index)"] ?? "08:00")
+    }
+    let prefix = "value.\(index)."
+    let chosen = form.fields.compactMap { name, value -> (Int, String)? in
+      guard name.hasPrefix(prefix), let position = Int(name.dropFirst(prefix.count)) else { return nil }
+      return (position, value)
+    }
+    return chosen.sorted { $0.0 < $1.0 }.map(\.1).joined(separator: ", ")
   }
 
   /// A value as the REPL takes it: a browser's date and time (`2026-03-05T18:00`) with a space for the `T`.

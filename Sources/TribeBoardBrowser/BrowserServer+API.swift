@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TribeBoardAPI
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardMocks
 
 /// The services over HTTP (`/api/…` for the default simulation, `/s/ID/api/…` for another), as the OpenAPI
@@ -32,8 +33,8 @@ extension BrowserServer {
       return try Wire.decodeRequest(type, from: body, nullable: nullable)
     }
 
-    /// The account calling: the one the bearer token was issued to. A missing or unknown token is refused as
-    /// `sessionExpired` (401), as a run-out one is when the call is admitted.
+    /// The account calling: the one the bearer token was issued to. A missing, unknown or run-out token is refused
+    /// as `sessionExpired` (401), before anything else about the call is looked at.
     func caller() throws(AppError) -> Caller {
       // A phone of a simulation's own: its device carries the token, which the call's admission checks.
       if let phone { return Caller(device: phone, environment: environment) }
@@ -42,7 +43,9 @@ extension BrowserServer {
           .sessionExpired, "This call needs a bearer token: sign in first (POST /api/auth/sign-in).",
           recovery: [.signIn])
       }
-      guard let user = backend.account(holdingAccessToken: bearer) else { throw AppError(.sessionExpired) }
+      guard let user = backend.account(holdingAccessToken: bearer), backend.isLive(accessToken: bearer) else {
+        throw AppError(.sessionExpired)
+      }
       return Caller(user: user, token: bearer, environment: environment)
     }
   }
@@ -85,30 +88,10 @@ extension BrowserServer {
     }
 
     /// Refuses a caller who is no member of `family` (active or not), in the same words whether or not the family
-    /// exists.
+    /// exists: for the one call that reaches no service (a share code is made from the family alone).
     func member(of family: FamilyID) throws(AppError) {
-      guard backend.membership(of: user, in: family) != nil else { throw Self.notMember }
+      guard backend.membership(of: user, in: family) != nil else { throw MockState.notMember }
     }
-
-    /// Refuses a caller who is no active member of `family` (a visitor whose access ran out reads nothing more), or
-    /// whose role has none of `capabilities` (the first names the refusal).
-    func activeMember(of family: FamilyID, allowed capabilities: [Capability]) throws(AppError) {
-      guard let membership = backend.membership(of: user, in: family) else { throw Self.notMember }
-      guard membership.isActive(at: clock.now()) else { throw AppError(.accessExpired) }
-      guard capabilities.contains(where: { Permissions.allows(membership.role, $0) }) else {
-        throw AppError.denied(capabilities[0], role: membership.role)
-      }
-    }
-
-    /// Refuses a call that names another account as the one acting or asked about.
-    func isSelf(_ other: UserID) throws(AppError) {
-      guard other == user else {
-        throw AppError(
-          .permissionDenied, "A call can only act as, or ask about, the account signed in.", recovery: [.back])
-      }
-    }
-
-    static let notMember = AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
   }
 
   /// What a route answers.
@@ -195,27 +178,104 @@ extension BrowserServer {
         var parameters: [String: String] = [:]
         for (key, value) in context.parameters { parameters[String(key)] = String(value) }
         let bearer = Self.bearer(request.headers[.authorization])
+        if await simulation.isRecording {
+          // Kept in the recording as the line that makes the same call again (`:api`).
+          let call = APICall(
+            method: method.rawValue, path: Self.pathUnderAPI(request.uri.path), bearer: bearer,
+            body: String(decoding: body, as: UTF8.self))
+          switch await simulation.serveRecorded(call) {
+          case .success(let answer): return Self.apiResponse(answer, cors: allowed)
+          case .failure(let problem): return Self.problemResponse(problem, cors: allowed)
+          }
+        }
         let answer = try await simulation.serve(changing: method != .get) { [parameters] environment in
           try await route(APIRequest(environment: environment, parameters: parameters, body: body, bearer: bearer))
         }
         return Self.apiResponse(answer, cors: allowed)
-      } catch let problem as Wire.Problem {
-        return Self.problemResponse(problem, cors: allowed)
-      } catch let error as AppError {
-        return Self.problemResponse(Wire.Problem(error), cors: allowed)
-      } catch let invalid as Wire.Invalid {
-        return Self.problemResponse(
-          Wire.Problem(status: 400, title: "Bad request", detail: "The request was not understood: \(invalid.reason)."),
-          cors: allowed)
-      } catch let error as HTTPError {
-        return Self.problemResponse(Self.problem(for: error.status, message: error.body), cors: allowed)
-      } catch let error as any HTTPResponseError {
-        return Self.problemResponse(Self.problem(for: error.status, message: nil), cors: allowed)
       } catch {
-        return Self.problemResponse(
-          Wire.Problem(status: 500, title: "Internal server error", detail: "\(type(of: error))"), cors: allowed)
+        return Self.problemResponse(Self.problem(for: error), cors: allowed)
       }
     }
+  }
+
+  /// The problem a call that failed with `error` answers.
+  static func problem(for error: any Error) -> Wire.Problem {
+    switch error {
+    case let problem as Wire.Problem:
+      problem
+    case let error as AppError:
+      Wire.Problem(error)
+    case let invalid as Wire.Invalid:
+      Wire.Problem(status: 400, title: "Bad request", detail: "The request was not understood: \(invalid.reason).")
+    case let error as HTTPError:
+      problem(for: error.status, message: error.body)
+    case let error as any HTTPResponseError:
+      problem(for: error.status, message: nil)
+    default:
+      Wire.Problem(status: 500, title: "Internal server error", detail: "\(type(of: error))")
+    }
+  }
+
+  /// The path of an API address under its `/api` (`/families/johnsons/tasks`), as ``APICall`` keeps it.
+  static func pathUnderAPI(_ path: String) -> String {
+    guard let api = path.range(of: "/api/") else { return path }
+    return String(path[path.index(before: api.upperBound)...])
+  }
+
+  /// The services' routes as a table: method, path segments, route.
+  private static let routeTable: [(method: String, path: [Substring], route: APIRoute)] = {
+    var table: [(method: String, path: [Substring], route: APIRoute)] = []
+    addServices(prefix: "") { method, path, route in table.append((method.rawValue, path.split(separator: "/"), route))
+    }
+    return table
+  }()
+
+  /// What `call` answers, made without a socket through the same routes as over HTTP (a route with fewer `:value`
+  /// segments first, as the router picks a fixed segment over a value), failures as the problems they answer.
+  static func answer(to call: APICall, in environment: MockEnvironment) async -> Result<APIAnswer, Wire.Problem> {
+    let segments = call.path.split(separator: "/")
+    var best: (route: APIRoute, parameters: [String: String])?
+    var fewest = Int.max
+    for entry in routeTable where entry.method == call.method && entry.path.count == segments.count {
+      var parameters: [String: String] = [:]
+      var matches = true
+      for (pattern, segment) in zip(entry.path, segments) {
+        if pattern.hasPrefix(":") {
+          parameters[String(pattern.dropFirst())] = String(segment).removingPercentEncoding ?? String(segment)
+        } else if pattern != segment {
+          matches = false
+          break
+        }
+      }
+      if matches, parameters.count < fewest {
+        best = (entry.route, parameters)
+        fewest = parameters.count
+      }
+    }
+    guard let best else { return .failure(problem(for: .notFound, message: nil)) }
+    do {
+      return .success(
+        try await best.route(
+          APIRequest(
+            environment: environment, parameters: best.parameters, body: Data(call.body.utf8), bearer: call.bearer)))
+    } catch {
+      return .failure(problem(for: error))
+    }
+  }
+
+  /// The HTTP status of what a call answered.
+  static func status(of result: Result<APIAnswer, Wire.Problem>) -> Int {
+    switch result {
+    case .success(.json(_, let status)): Int(status.code)
+    case .success(.noContent): 204
+    case .success(.text): 200
+    case .failure(let problem): problem.status
+    }
+  }
+
+  /// Makes `:api` calls through these routes (``Simulator/apiRoutes``), as `tribeboard` does when it starts.
+  package static func installAPIRoutes() {
+    Simulator.apiRoutes.withLock { $0 = { environment, call in status(of: await answer(to: call, in: environment)) } }
   }
 
   /// The simulation an API address names: `/s/ID/api/…`, or the default one.
@@ -334,6 +394,13 @@ extension BrowserServer {
     api(.post, p + "/auth/session") { call in
       let body = call.body.isEmpty ? Wire.RefreshRequest(refreshToken: nil) : try call.decode(Wire.RefreshRequest.self)
       guard let refresh = body.refreshToken else { return .noContent }
+      // The session is told by both its tokens: the bearer (live or run out) must be the refresh token's partner,
+      // so the answer is never another account's, and never a session without an access token.
+      if call.phone == nil, call.bearer.flatMap(call.backend.account(holdingAccessToken:)) == nil {
+        throw AppError(
+          .sessionExpired, "This call needs the session's access token as its bearer token, even one that ran out.",
+          recovery: [.signIn])
+      }
       let (device, _) = Self.phone(of: call, refresh: refresh)
       let auth = MockAuthService(backend: call.backend, device: device)
       guard let session = try await auth.currentSession() else { return .noContent }
@@ -341,12 +408,20 @@ extension BrowserServer {
     }
     api(.post, p + "/auth/sign-out") { call in
       let body = call.body.isEmpty ? Wire.RefreshRequest(refreshToken: nil) : try call.decode(Wire.RefreshRequest.self)
-      let (device, session) = Self.phone(of: call, refresh: body.refreshToken ?? "")
-      // The mock forgets the tokens on the phone first, then the backend revokes them: the phone holds the ones
-      // the call names (a client forgets its own before it calls).
-      device.store(session)
-      let auth = MockAuthService(backend: call.backend, device: device)
-      if call.phone != nil || call.bearer != nil || body.refreshToken != nil { try await auth.signOut() }
+      // Every token of the bearer's session ends (run out or not), whatever the body names; without a bearer the
+      // backend knows, the session of the refresh token the body holds. Never another session.
+      let bearer = call.bearer.flatMap { call.backend.account(holdingAccessToken: $0) == nil ? nil : $0 }
+      let refresh = bearer == nil ? body.refreshToken : nil
+      guard bearer != nil || refresh != nil || call.phone != nil else { return .noContent }
+      let user =
+        call.phone?.user ?? bearer.flatMap(call.backend.account(holdingAccessToken:))
+        ?? refresh.flatMap(call.backend.account(holdingRefreshToken:)) ?? ""
+      // The phone signing out holds the tokens the call names (a client forgets its own before it calls).
+      let device = call.phone ?? MockDevice(user: user, onboardingCompleted: true)
+      device.store(
+        AuthSession(
+          user: UserProfile(id: user, name: user, email: ""), token: bearer ?? "", refreshToken: refresh ?? ""))
+      try await MockAuthService(backend: call.backend, device: device).signOut()
       return .noContent
     }
   }
@@ -381,18 +456,16 @@ extension BrowserServer {
       let caller = try call.caller()
       return .body(Wire.Preview(try await caller.families.findFamily(code: call.parameter("code"))))
     }
-    api(.post, p + "/families/:family/members") { call in
+    api(.post, p + "/family-codes/:code/members") { call in
       let caller = try call.caller()
       let body = try call.decode(Wire.RoleBody.self)
       let membership = try await caller.families.joinFamily(
-        call.parameter("family"), user: caller.user, role: body.role)
+        code: call.parameter("code"), user: caller.user, role: body.role)
       return .body(Wire.MembershipBody(membership), status: .created)
     }
     api(.get, p + "/families/:family/members") { call in
       let caller = try call.caller()
-      let family = call.parameter("family")
-      try caller.member(of: family)
-      return .body(try await caller.families.members(of: family).map(Wire.MemberBody.init))
+      return .body(try await caller.families.members(of: call.parameter("family")).map(Wire.MemberBody.init))
     }
     api(.put, p + "/families/:family/members/:user/role") { call in
       let caller = try call.caller()
@@ -413,22 +486,16 @@ extension BrowserServer {
     }
     api(.get, p + "/users/:user/profile") { call in
       let caller = try call.caller()
-      let user = call.parameter("user")
-      guard call.backend.shareAFamily(caller.user, user) else {
-        throw AppError(.permissionDenied, "You can only see the profiles of your own family.", recovery: [.back])
-      }
-      return .body(Wire.User(try await caller.profile.profile(of: user)))
+      return .body(Wire.User(try await caller.profile.profile(of: call.parameter("user"))))
     }
     api(.get, p + "/users/:user/notification-preferences") { call in
       let caller = try call.caller()
-      try caller.isSelf(call.parameter("user"))
-      return .body(Wire.Preferences(try await caller.profile.notificationPreferences(of: caller.user)))
+      return .body(Wire.Preferences(try await caller.profile.notificationPreferences(of: call.parameter("user"))))
     }
     api(.put, p + "/users/:user/notification-preferences") { call in
       let caller = try call.caller()
-      try caller.isSelf(call.parameter("user"))
       let body = try call.decode(Wire.Preferences.self)
-      try await caller.profile.setNotificationPreferences(body.model, for: caller.user)
+      try await caller.profile.setNotificationPreferences(body.model, for: call.parameter("user"))
       return .noContent
     }
     api(.post, p + "/sync/setup") { call in
@@ -437,9 +504,7 @@ extension BrowserServer {
     }
     api(.post, p + "/families/:family/sync") { call in
       let caller = try call.caller()
-      let family = call.parameter("family")
-      try caller.member(of: family)
-      return .body(Wire.SyncStatusBody(try await caller.sync.sync(family)))
+      return .body(Wire.SyncStatusBody(try await caller.sync.sync(call.parameter("family"))))
     }
     api(.post, p + "/share-codes") { call in
       let caller = try call.caller()
@@ -450,14 +515,13 @@ extension BrowserServer {
     api(.post, p + "/changes") { call in
       let caller = try call.caller()
       let change = try call.decode(Wire.PendingChangeBody.self).model()
-      try caller.isSelf(change.author)
       return .body(Wire.ChangeResultBody(try await caller.sync.apply(change)))
     }
   }
 
   private static func addContent(prefix p: String, _ api: Register) {
     api(.get, p + "/families/:family/events") { call in
-      let (caller, family) = try Self.reader(call, .viewCalendar)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.calendar.events(in: family).map(Wire.Event.init))
     }
     api(.post, p + "/families/:family/events") { call in
@@ -467,7 +531,7 @@ extension BrowserServer {
       return .body(Wire.Event(event), status: .created)
     }
     api(.get, p + "/families/:family/tasks") { call in
-      let (caller, family) = try Self.reader(call, .viewAllTasks, .viewOwnTasks)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.tasks.tasks(in: family).map(Wire.Task.init))
     }
     api(.post, p + "/families/:family/tasks") { call in
@@ -489,7 +553,7 @@ extension BrowserServer {
       return .noContent
     }
     api(.get, p + "/families/:family/messages") { call in
-      let (caller, family) = try Self.reader(call, .viewMessages)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.messaging.messages(in: family).map(Wire.Message.init))
     }
     api(.post, p + "/families/:family/messages") { call in
@@ -499,7 +563,7 @@ extension BrowserServer {
       return .body(Wire.Message(message), status: .created)
     }
     api(.get, p + "/families/:family/notices") { call in
-      let (caller, family) = try Self.reader(call, .viewMessages)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.messaging.notices(in: family).map(Wire.NoticeBody.init))
     }
     api(.post, p + "/families/:family/notices") { call in
@@ -515,7 +579,7 @@ extension BrowserServer {
       return .noContent
     }
     api(.get, p + "/families/:family/unread") { call in
-      let (caller, family) = try Self.reader(call, .viewMessages)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.messaging.unreadMessages(in: family, for: caller.user))
     }
     api(.put, p + "/families/:family/read-marker") { call in
@@ -532,11 +596,11 @@ extension BrowserServer {
       return .noContent
     }
     api(.get, p + "/families/:family/routes") { call in
-      let (caller, family) = try Self.reader(call, .viewSchoolRun)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.schoolRun.routes(in: family).map(Wire.Route.init))
     }
     api(.get, p + "/families/:family/pickups") { call in
-      let (caller, family) = try Self.reader(call, .viewSchoolRun)
+      let (caller, family) = try Self.reader(call)
       return .body(try await caller.schoolRun.pickups(in: family).map(Wire.PickupBody.init))
     }
     api(.put, p + "/pickups/:pickup/driver") { call in
@@ -547,12 +611,9 @@ extension BrowserServer {
     }
   }
 
-  /// The caller of a read of a family's content, who must be an active member of it whose role may see it.
-  private static func reader(_ call: APIRequest, _ capabilities: Capability...) throws(AppError) -> (Caller, FamilyID) {
-    let caller = try call.caller()
-    let family = call.parameter("family")
-    try caller.activeMember(of: family, allowed: capabilities)
-    return (caller, family)
+  /// The caller of a read of a family's content, and the family: the service decides what they may see of it.
+  private static func reader(_ call: APIRequest) throws(AppError) -> (Caller, FamilyID) {
+    (try call.caller(), call.parameter("family"))
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardAPI
 import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardFlow
@@ -321,7 +322,20 @@ package actor LiveSimulation {
       lastScreen = nil
       changed()
     }
+    // The simulated time this call (and the loads it caused) took is the client's: the next step on the page or
+    // through the control API says only what its own calls took.
+    _ = simulator.environment.backend.takeElapsed()
     return try result.get()
+  }
+
+  /// Runs `call` while recording: made as `:api` makes it when the recording is replayed, and kept in the recording
+  /// as that line, so the recording holds every change an API client made.
+  func serveRecorded(_ call: APICall) async -> Result<BrowserServer.APIAnswer, Wire.Problem> {
+    lastUsed = .now
+    let result = await BrowserServer.answer(to: call, in: simulator.environment)
+    _ = record(await simulator.step(for: call, answered: BrowserServer.status(of: result)))
+    changed()
+    return result
   }
 
   // MARK: Watching

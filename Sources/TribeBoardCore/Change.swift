@@ -35,11 +35,28 @@ public struct PendingChange: Equatable, Hashable, Sendable, Identifiable {
   }
 }
 
+/// What tells one change from another: its author and its id together (each phone numbers its own changes).
+public struct ChangeIdentity: Hashable, Sendable {
+  public var author: UserID
+  public var id: String
+
+  public init(author: UserID, id: String) {
+    self.author = author
+    self.id = id
+  }
+}
+
+extension PendingChange {
+  /// Its author and id: what the backend applies it at most once by.
+  public var identity: ChangeIdentity { ChangeIdentity(author: author, id: id) }
+}
+
 /// What the backend did with a change.
-public enum ChangeResult: Equatable, Sendable {
+public enum ChangeResult: Equatable, Hashable, Sendable {
   /// It is in the family's data now.
   case applied
-  /// A change with the same id was applied before (a resend after a lost answer); nothing changed again.
+  /// This very change (same author, id and content) was applied before (a resend after a lost answer): it is in the
+  /// family's data, and nothing changed again.
   case alreadyApplied
   /// Someone else's change won, by the entity's conflict rule; the words say what happened.
   case superseded(String)

@@ -9,7 +9,10 @@ public protocol CloudSyncService: Sendable {
   func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus
   /// What others scan or type to join `family`.
   func shareCode(for family: Family) async -> ShareCode
-  /// Applies a change the phone made, at most once per change id; a conflict with someone else's change is settled
+  /// Applies a change the phone made, at most once: a change is its author and id together. The same change sent
+  /// again answers as it did the first time (``ChangeResult/alreadyApplied`` when it is in the family's data); another
+  /// change under an id its author already used is refused. A change made after it is sent is refused
+  /// (``Validation/changeTime(_:now:)``). A conflict with someone else's change is settled
   /// by the entity's rule (messages and notices merge by time, tasks' last writer by change time wins, a claimed
   /// pickup and roles stay as the server has them).
   func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult

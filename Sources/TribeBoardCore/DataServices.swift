@@ -3,15 +3,23 @@ import Foundation
 // The family data, one protocol per area of the API: families, profiles, calendar, tasks, messaging and school run.
 // Every change names the acting user, so a backend can check it; rule breaks such as demoting the last parent admin
 // come back as `AppError`s. A phone's queued changes go to `CloudSyncService.apply(_:)`.
+//
+// The service is the authority, as a real backend is: it keeps every rule a screen keeps, from the same definitions
+// (`Permissions`, `RoleRules`, `Validation`). A call acts only as the account signed in; a read gives what the
+// caller's role may see (a child's tasks are their own); a call about a family the caller is not a member of is
+// refused in the same words whether or not the family, or the thing, exists.
 
 /// Families and their members.
 public protocol FamilyService: Sendable {
   /// Creates a family with a fresh unique code; `creator` becomes its parent admin.
   func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family
-  /// Finds the family with `code`, for a preview before joining.
+  /// Finds the family with `code`, for a preview before joining. A wrong code counts against the caller as a wrong
+  /// verification code does: too many lock looking codes up for a while (`tooManyAttempts`).
   func findFamily(code: String) async throws(AppError) -> FamilyPreview
-  /// Adds `user` to a family in `role`.
-  func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership
+  /// Adds `user` to the family whose current code is `code`, in `role`: a person joins only with the code (never by
+  /// the family's id), is active in one family at a time, and takes only a role ``RoleRules/checkJoin(_:isChildAccount:)``
+  /// allows. A wrong code counts as in ``findFamily(code:)``.
+  func joinFamily(code: String, user: UserID, role: Role) async throws(AppError) -> Membership
   /// The families `user` belongs to, including memberships that have expired.
   func families(for user: UserID) async throws(AppError) -> [Family]
   /// A family's members, parent admins first.

@@ -60,6 +60,8 @@ extension Simulator {
       await go(to: argument, into: &step)
     case .save:
       await save(argument, into: &step)
+    case .api:
+      await api(argument, into: &step)
     }
   }
 }

@@ -99,6 +99,13 @@ extension Simulator {
             + "as :fault lists them); the duration is \(DurationText.help); 0s removes it."))
       return
     }
+    guard seconds <= MockBackend.maximumLatency else {
+      step.messages.append(
+        .init(
+          kind: .problem,
+          text: "? A call can take at most a day (1d) of simulated time; \(words[1]) is more."))
+      return
+    }
     backend.setLatency(seconds, for: words[0])
     step.messages.append(
       .init(
@@ -152,11 +159,11 @@ enum FaultArgument {
           return .failure(Problem(message: "After 'on', name whose phone: \(accounts.joined(separator: ", "))."))
         }
         fault.account = account
-      case "times", "call":
+      case "times", "next", "call":
         guard let number = words.popFirst().flatMap(Int.init), number > 0, number < 1_000_000 else {
           return .failure(Problem(message: "After '\(word)', give a whole number from 1."))
         }
-        fault.schedule = word == "times" ? .next(number) : .nth(number)
+        fault.schedule = word == "call" ? .nth(number) : .next(number)
       case "after":
         guard let text = words.popFirst(),
           let date = DurationText.seconds(text).map({ now.addingTimeInterval($0) }) ?? ClockArgument.date(text)

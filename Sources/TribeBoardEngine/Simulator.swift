@@ -182,7 +182,7 @@ public final class Simulator {
   /// Stamps a step with the clock and the phone's network after it, and with the simulated time its calls took:
   /// with latency set, one deterministic line says so (a terminal shows it while the step runs; a transcript keeps
   /// it).
-  private func finish(_ step: inout Step) {
+  func finish(_ step: inout Step) {
     step.clock = environment.clock.now()
     step.isOnline = phones[actingUser].map(\.device.isOnline)
     let elapsed = environment.backend.takeElapsed()
@@ -202,8 +202,19 @@ public final class Simulator {
       await control(String(input.dropFirst()), into: &step)
       return step
     }
-    await apply(resolved ?? parser.resolve(input, in: state), into: &step)
+    let resolution = resolved ?? parser.resolve(input, in: state)
+    // A newcomer's `help` or `?` where no action takes those words: the simulator's help, as `:help` gives it.
+    if case .unknown = resolution, Self.asksForHelp(input) {
+      await control("help", into: &step)
+      return step
+    }
+    await apply(resolution, into: &step)
     return step
+  }
+
+  /// Whether `input` (trimmed) is `help` or `?`, however capitalised.
+  static func asksForHelp(_ input: String) -> Bool {
+    input == "?" || input.lowercased() == "help"
   }
 
   /// Handles a typed intent as if its words were typed (`done 2` for `Intent(.markDone, .item(2))`), without reading

@@ -12,7 +12,7 @@ extension SimulatorControl {
     case .as: ":as ACCOUNT"
     case .clock: ":clock +1s | +30m | +3h | +2d | 2026-03-05T18:00"
     case .fault:
-      ":fault [SERVICE.OPERATION ERROR [N | times N | call N | after 5m|TIME | chance P%] [on ACCOUNT] | clear [ID]]"
+      ":fault [SERVICE.OPERATION ERROR [N | times N | next N | call N | after 5m|TIME | chance P%] [on ACCOUNT] | clear [ID]]"
     case .offline: ":offline [ACCOUNT]"
     case .online: ":online [ACCOUNT]"
     case .latency: ":latency [SERVICE[.OPERATION] DURATION | clear]"
@@ -23,6 +23,7 @@ extension SimulatorControl {
     case .scenario: ":scenario NAME|PATH"
     case .save: ":save FILE [--force]"
     case .expect: ":expect KEY=VALUE …"
+    case .api: ":api METHOD /PATH [bearer TOKEN] [JSON]"
     case .quit: ":quit"
     }
   }
@@ -54,6 +55,9 @@ extension SimulatorControl {
       "Check the screen, error, role, user, family, notice, text shown or hidden, sync status, or a task, member "
         + "or unread messages in the world; a mismatch fails the journey. Keys: "
         + ExpectationKey.allCases.map(\.usage).joined(separator: " ")
+    case .api:
+      "Call the services' HTTP API as a client would (a page recording keeps every call a client made this way), "
+        + "and load every open phone's screen again after a call that may change the world."
     case .quit: "End the session (so does Ctrl-D; Ctrl-C drops the line being typed)."
     }
   }

@@ -5,6 +5,9 @@ import TribeBoardCore
 public enum Block: Equatable, Sendable {
   /// A sentence or two.
   case paragraph(String)
+  /// How to type a form's values ("Times are UTC."): the REPL and a screen reader say it as a paragraph; a phone,
+  /// whose fields are pickers and steppers in the app's own words, leaves it out.
+  case hint(String)
   /// A labelled value: "Family: The Johnsons".
   case field(String, String)
   /// A field of the screen's form, set by one of its actions; the form's fields are submitted together.
@@ -41,10 +44,44 @@ public struct FormField: Equatable, Sendable {
   public var maxLength: Int?
   /// For a choice among people: each one's value as typed (an account id) and name; empty for a free value.
   public var choices: [(value: String, label: String)]
+  /// What kind of control takes the value.
+  public var input: Input
 
+  /// The kind of control a field's value is given with, as a phone draws it.
+  public enum Input: Equatable, Sendable {
+    /// A line of text, at most ``FormField/maxLength`` characters.
+    case text
+    /// Text of several lines, at most ``FormField/maxLength`` characters.
+    case longText
+    /// A date and a time, picked in the app's own words ("Thu 5 Mar", "08:00"); typed `YYYY-MM-DD HH:MM`.
+    case dateTime
+    /// A whole number within bounds: a stepper.
+    case number(ClosedRange<Int>)
+    /// One of ``FormField/choices`` (a member); typed as its value.
+    case member
+    /// Several of ``FormField/choices``, or everyone: typed as values with commas, or `everyone`.
+    case members
+    /// A role among these.
+    case role([Role])
+
+    /// The kind's name in `--format jsonl`: `text`, `longText`, `dateTime`, `number`, `member`, `members`, `role`.
+    public var name: String {
+      switch self {
+      case .text: "text"
+      case .longText: "longText"
+      case .dateTime: "dateTime"
+      case .number: "number"
+      case .member: "member"
+      case .members: "members"
+      case .role: "role"
+      }
+    }
+  }
+
+  /// `input`: by default a choice of one member where there are `choices`, else a line of text.
   public init(
     _ action: ActionID, _ label: String, value: String?, typed: String? = nil, required: Bool = false,
-    maxLength: Int? = nil, choices: [(value: String, label: String)] = []
+    maxLength: Int? = nil, choices: [(value: String, label: String)] = [], input: Input? = nil
   ) {
     self.action = action
     self.label = label
@@ -53,11 +90,13 @@ public struct FormField: Equatable, Sendable {
     self.required = required
     self.maxLength = maxLength
     self.choices = choices
+    self.input = input ?? (choices.isEmpty ? .text : .member)
   }
 
   public static func == (a: FormField, b: FormField) -> Bool {
     a.action == b.action && a.label == b.label && a.value == b.value && a.typed == b.typed
       && a.required == b.required && a.maxLength == b.maxLength && a.choices.elementsEqual(b.choices, by: ==)
+      && a.input == b.input
   }
 }
 
@@ -121,17 +160,44 @@ public struct Item: Equatable, Sendable {
 public struct Person: Equatable, Sendable, Encodable {
   public var id: UserID
   public var name: String
+  /// The family's members, to tell apart people whose initials are the same; shared, not copied.
+  private var family: [Member]
+  /// The first letters of the first and last names ("SJ"); where another member of the family would have the same
+  /// (Mark and Mia Johnson), the first name's second letter too ("MaJ", "MiJ"), so two people never look alike.
   /// Worked out when drawn: the text screens never draw them.
-  public var initials: String { Self.initials(of: name) }
+  public var initials: String { Self.initials(of: name, among: family.map(\.profile.name)) }
+
+  /// `name`'s initials, told apart from those of `others` (the family's names): with the first name's second letter
+  /// where another name would have the same.
+  public static func initials(of name: String, among others: [String]) -> String {
+    let plain = initials(of: name)
+    let alike = others.contains { other in other != name && initials(of: other) == plain }
+    return alike ? longInitials(of: name) : plain
+  }
   /// One of ``Person/colours`` hues, from the account id.
   public var colour: Int { Self.colour(of: id) }
 
   /// How many colours people are drawn in.
   public static let colours = 8
 
-  public init(id: UserID, name: String) {
+  /// `family`: the family's members, to tell apart people whose initials are the same.
+  public init(id: UserID, name: String, family: [Member] = []) {
     self.id = id
     self.name = name
+    self.family = family
+  }
+
+  public static func == (a: Person, b: Person) -> Bool {
+    a.id == b.id && a.name == b.name
+  }
+
+  /// The first name's first two letters and the last name's first ("MaJ").
+  static func longInitials(of name: String) -> String {
+    let words = name.split(whereSeparator: \.isWhitespace)
+    guard let first = words.first else { return "?" }
+    let start = first.prefix(2)
+    return start.prefix(1).uppercased() + start.dropFirst().lowercased()
+      + (words.count > 1 ? words[words.count - 1].prefix(1).uppercased() : "")
   }
 
   private enum CodingKeys: String, CodingKey {

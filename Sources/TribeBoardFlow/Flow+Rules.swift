@@ -168,7 +168,7 @@ extension Flow {
     guard state.loaded else { return texts }
     for block in body ?? table[state.screen.id].body(state) {
       switch block {
-      case .paragraph(let text), .section(let text), .empty(let text): texts.append(text)
+      case .paragraph(let text), .hint(let text), .section(let text), .empty(let text): texts.append(text)
       case .field(let name, let value): texts.append("\(name): \(value)")
       case .input(let field): texts.append("\(field.label): \(field.value ?? "—")")
       case .item(let item): texts.append(item.text)

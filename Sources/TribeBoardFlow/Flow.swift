@@ -170,9 +170,13 @@ public struct Flow: Sendable {
     let renewal = SessionRenewal(session, services: services)
     let renewing = services.renewing(renewal)
     defer {
-      for renewed in renewal.renewed where state.session.auth?.refreshToken == renewed.refreshToken {
-        state.session = state.session.renewed(renewed)
-        state.notes.append(renewedNote(renewed))
+      // The renewals belong to the session the body started in, unless the body ended it or took another. Each
+      // renewal replaces the refresh token too, so the session is known by the one it started with.
+      if state.session.auth?.refreshToken == session.refreshToken {
+        for renewed in renewal.renewed {
+          state.session = state.session.renewed(renewed)
+          state.notes.append(renewedNote(renewed))
+        }
       }
     }
     try await body(&state, renewing)
@@ -425,6 +429,8 @@ public struct Flow: Sendable {
   /// Loads what the current screen shows, first checking that a family screen is still the person's to see.
   func load(_ state: inout AppState, _ services: Services) async {
     await loadContent(&state, services)
+    // While the person stays on a list, its numbers stay put: a new item is numbered after the rest.
+    if state.loaded { FlowTable.keepShownNumbers(&state) }
     await Self.forgetCacheIfOutside(state, services)
     narrowRecovery(&state)
   }

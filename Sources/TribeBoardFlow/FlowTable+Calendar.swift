@@ -9,16 +9,16 @@ extension FlowTable {
     ScreenSpec(
       .calendar, requires: .viewCalendar, title: "Calendar", load: loadAgenda,
       body: { state in
-        let entries = upcoming(state)
+        let entries = numberedEntries(state)
         guard !entries.isEmpty else {
           return [.empty(state.allows(.addEvent) ? "Nothing coming up. Add an event?" : "Nothing coming up.")]
         }
         var blocks: [Block] = [.section("Upcoming")]
-        for (index, entry) in entries.enumerated() {
+        for (number, entry) in entries {
           blocks.append(
             .item(
               Item(
-                id: entry.id, number: index + 1, text: agendaLine(entry, state),
+                id: entry.id, number: number, text: agendaLine(entry, state),
                 flag: entry.kind == .event ? nil : kindName(entry.kind),
                 kind: .event(
                   EventFacts(
@@ -33,7 +33,7 @@ extension FlowTable {
           when: Condition("something is coming up") { !upcoming($0).isEmpty }, targets: [.eventDetail],
           onItem: ItemOffer("Open")
         ) { state, argument, _ throws(AppError) in
-          let entry = try item(argument, in: upcoming(state), noun: "entry")
+          let entry = try item(argument, numbered: numberedEntries(state), noun: "entry")
           state.screen = .eventDetail(entry.id)
         },
         .open(.addEvent, "Add an event", phrases: ["add event", "add"], to: .addEvent(EventDraft())),
@@ -55,7 +55,7 @@ extension FlowTable {
           .field("Kind", kindName(entry.kind).sentenceCased),
         ]
       },
-      actions: [.back(to: .calendar, label: "Back to the calendar"), .home]),
+      actions: [.back(to: .calendar(), label: "Back to the calendar"), .home]),
     ScreenSpec(
       .addEvent, requires: .addEvent, title: "Add an event",
       body: { state in
@@ -67,16 +67,17 @@ extension FlowTable {
           .input(
             FormField(
               .when, "When", value: draft.start.map { DateText.full($0, now: state.now) },
-              typed: draft.start.map(DateText.typed), required: true)),
+              typed: draft.start.map(DateText.typed), required: true, input: .dateTime)),
           .input(FormField(.place, "Where", value: draft.place, maxLength: Validation.TextField.place.maxLength)),
           .input(
             FormField(
               .with, "Who",
               value: draft.participants.isEmpty
                 ? "Everyone" : draft.participants.map { state.content.name($0) }.joined(separator: ", "),
-              typed: draft.participants.isEmpty
-                ? nil : draft.participants.map { state.content.name($0) }.joined(separator: ", "))),
-          .paragraph("Fill in a title and a time, then save. Times are UTC."),
+              typed: draft.participants.isEmpty ? everyone : draft.participants.joined(separator: ", "),
+              choices: state.content.members.filter { $0.membership.isActive(at: state.now) }
+                .map { ($0.id, $0.profile.name) }, input: .members)),
+          .hint("Fill in a title and a time, then save. Times are UTC."),
         ]
       },
       actions: [
@@ -93,7 +94,9 @@ extension FlowTable {
         editEvent(.with, "Choose who takes part", "with", argument: .names) {
           draft, input, state throws(AppError) in
           var ids: [UserID] = []
-          for name in try input.names() {
+          // "Everyone" is what an event is for when it names no one; beside names, the names say who.
+          let names = try input.names().filter { $0.lowercased() != everyone }
+          for name in names {
             // One person once, however their name is typed.
             let found = try member(name, in: state.content.members)
             guard found.membership.isActive(at: state.now) else {
@@ -119,12 +122,15 @@ extension FlowTable {
           let event = try await services.calendar.addEvent(
             NewEvent(title: title, start: start, place: draft.place, participants: draft.participants), to: family,
             by: user)
-          state.screen = .calendar
+          state.screen = .calendar()
           state.notice = "Added “\(event.title)” on \(DateText.full(event.start, now: state.now))."
         },
-        .back(to: .calendar, label: "Cancel"),
+        .back(to: .calendar(), label: "Cancel"),
       ]),
   ]
+
+  /// What the add-event form's "Who" takes for the whole family.
+  static let everyone = "everyone"
 
   private static func editEvent(
     _ id: ActionID, _ label: String, _ phrase: String, argument: ArgumentKind,
@@ -163,6 +169,13 @@ extension FlowTable {
       (state.content.events.filter { $0.start >= state.now } + runs.filter { $0.start >= state.now }
       + birthdays.filter { $0.start >= today })
       .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// The calendar's entries with their numbers: in ``upcoming(_:)`` order on arrival, then kept while the person
+  /// stays on the calendar.
+  static func numberedEntries(_ state: AppState) -> [(number: Int, item: CalendarEvent)] {
+    guard case .calendar(let shown) = state.screen else { return numbered(upcoming(state), shown: []) }
+    return numbered(upcoming(state), shown: shown)
   }
 
   private static func entry(_ state: AppState) -> CalendarEvent? {

@@ -38,11 +38,11 @@ extension FlowTable {
       return blocks
     },
     actions: [
-      .open(.openCalendar, "Calendar", phrases: ["calendar", "open calendar"], to: .calendar),
+      .open(.openCalendar, "Calendar", phrases: ["calendar", "open calendar"], to: .calendar()),
       .open(.openTasks, "Tasks", phrases: ["tasks", "open tasks"], to: .tasks(mineOnly: false)),
       .open(.openMessages, "Messages", phrases: ["messages", "open messages"], to: .messages),
       .open(
-        .openSchoolRun, "School run", phrases: ["school run", "open school run"], to: .schoolRun),
+        .openSchoolRun, "School run", phrases: ["school run", "open school run"], to: .schoolRun()),
       .open(.openSettings, "Settings", phrases: ["settings", "open settings"], to: .settings),
       Flow.syncNow,
       signOutOfFamily,

@@ -140,7 +140,14 @@ extension FlowTable {
         throw revoked(preview)
       }
       guard current.family.id == preview.family.id else { throw revoked(preview) }
-      let membership = try await services.families.joinFamily(preview.family.id, user: session.user.id, role: role)
+      let membership: Membership
+      do throws(AppError) {
+        // By the code, as the service takes it: the service checks it again.
+        membership = try await services.families.joinFamily(
+          code: preview.family.code, user: session.user.id, role: role)
+      } catch  where error.code == .familyNotFound {
+        throw revoked(preview)
+      }
       state.session = .member(session, preview.family, membership)
       try await Flow.openBoard(&state, services)
       state.notice = "Welcome to \(preview.family.name)!"

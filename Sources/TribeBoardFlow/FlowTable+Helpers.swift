@@ -33,16 +33,44 @@ extension FlowTable {
     return known.sorted { $0.number < $1.number } + added
   }
 
-  /// The numbers a list that keeps them (the task list, the noticeboard) shows in `state`, by item: the numbers its
-  /// rows carry and a typed number names. Empty on every other screen.
+  /// The numbers the list on `state`'s screen shows, by item (an account id for a member): the numbers its rows
+  /// carry and a typed number names. Every list a person acts on by number keeps them (the task list, the
+  /// noticeboard, the calendar, the school run, family management); empty on every other screen.
   public static func keptNumbers(_ state: AppState) -> [ItemID: Int] {
-    let list: [(number: Int, id: ItemID)] =
-      switch state.screen {
-      case .tasks: numberedTasks(state).map { ($0.number, $0.item.id) }
-      case .noticeboard: numberedNotices(state).map { ($0.number, $0.item.id) }
-      default: []
-      }
+    let list = numberedIDs(state)
     return Dictionary(list.map { ($0.id, $0.number) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The list on `state`'s screen as it numbers it: each item's number and id, in the order the screen draws them.
+  static func numberedIDs(_ state: AppState) -> [(number: Int, id: ItemID)] {
+    switch state.screen {
+    case .tasks: numberedTasks(state).map { ($0.number, $0.item.id) }
+    case .noticeboard: numberedNotices(state).map { ($0.number, $0.item.id) }
+    case .calendar: numberedEntries(state).map { ($0.number, $0.item.id) }
+    case .schoolRun: numberedPickups(state).map { ($0.number, $0.item.id) }
+    case .familyManagement: numberedMembers(state).map { ($0.number, $0.item.id) }
+    default: []
+    }
+  }
+
+  /// Keeps in the screen the numbers its list shows now (``keep(_:shown:)``), so they name the same items while the
+  /// person stays on it, whatever they or anyone else changes. The flow calls it after every load of a screen; an
+  /// action that changes the list's order calls it before sending the change. Nothing on a screen without a list.
+  public static func keepShownNumbers(_ state: inout AppState) {
+    switch state.screen {
+    case .tasks(let mineOnly, let shown):
+      state.screen = .tasks(mineOnly: mineOnly, shown: keep(numberedTasks(state), shown: shown))
+    case .noticeboard(let shown):
+      state.screen = .noticeboard(shown: keep(numberedNotices(state), shown: shown))
+    case .calendar(let shown):
+      state.screen = .calendar(shown: keep(numberedEntries(state), shown: shown))
+    case .schoolRun(let shown):
+      state.screen = .schoolRun(shown: keep(numberedPickups(state), shown: shown))
+    case .familyManagement(let shown):
+      state.screen = .familyManagement(shown: keep(numberedMembers(state), shown: shown))
+    default:
+      break
+    }
   }
 
   /// What a list screen keeps once the person acts on it, so the numbers they saw (`list`) keep naming the same
@@ -90,13 +118,7 @@ extension FlowTable {
 
   /// A date given for `field`, which must not be in the past.
   static func futureDate(_ date: Date, now: Date, field: String) throws(AppError) -> Date {
-    guard date >= now else {
-      throw AppError(
-        .validationFailed,
-        "\(field.sentenceCased) can't be in the past; it is now \(DateText.full(now, now: now)).",
-        recovery: [.edit])
-    }
-    return date
+    try Validation.notInPast(date, now: now, field: field, nowText: DateText.full(now, now: now))
   }
 
   /// A draft field's value for display.
@@ -128,7 +150,9 @@ extension FlowTable {
   /// Someone an item names, as the screens draw them: their full name while they are a member, else what the
   /// screens call them.
   static func person(_ id: UserID, _ state: AppState) -> Person {
-    Person(id: id, name: state.content.member(id)?.profile.name ?? state.content.name(id))
+    Person(
+      id: id, name: state.content.member(id)?.profile.name ?? state.content.name(id),
+      family: state.content.members)
   }
 
   /// A member as a list draws them.
@@ -138,7 +162,8 @@ extension FlowTable {
       id: member.id, number: number, text: text,
       kind: .member(
         MemberFacts(
-          person: Person(id: member.id, name: member.profile.name), role: member.role, until: until,
+          person: Person(id: member.id, name: member.profile.name, family: state.content.members),
+          role: member.role, until: until,
           ended: until != nil && !member.membership.isActive(at: state.now))))
   }
 }

@@ -7,18 +7,16 @@ extension FlowTable {
       .schoolRun, requires: .viewSchoolRun, title: "School run",
       load: loadSchoolRuns,
       body: { state in
-        let pickups = weekPickups(state)
+        let pickups = numberedPickups(state)
         guard !pickups.isEmpty else {
           return [.empty("No school runs this week.")]
         }
         var blocks: [Block] = [.paragraph("This week's pickups. An unclaimed pickup needs a driver.")]
-        var number = 0
         for route in state.content.routes {
-          let onRoute = pickups.filter { $0.routeID == route.id }
+          let onRoute = pickups.filter { $0.item.routeID == route.id }
           guard !onRoute.isEmpty else { continue }
           blocks.append(.section(route.name))
-          for pickup in onRoute {
-            number += 1
+          for (number, pickup) in onRoute {
             let driver = pickup.driver.map { "driver \(state.content.name($0))" } ?? "no driver"
             let riders = pickup.passengers.map { state.content.name($0) }.joined(separator: ", ")
             let waiting = state.content.waiting.contains(pickup.id)
@@ -68,6 +66,19 @@ extension FlowTable {
       }
   }
 
+  /// The week's pickups with their numbers: in ``weekPickups(_:)`` order on arrival, then kept while the person stays
+  /// on the school run.
+  static func numberedPickups(_ state: AppState) -> [(number: Int, item: Pickup)] {
+    guard case .schoolRun(let shown) = state.screen else { return numbered(weekPickups(state), shown: []) }
+    return numbered(weekPickups(state), shown: shown)
+  }
+
+  /// Whether a pickup of this week has no driver: the condition of claiming one (one that has happened is refused
+  /// with its own words).
+  private static let hasUnclaimedPickups = Condition("a pickup this week has no driver") { state in
+    weekPickups(state).contains { $0.driver == nil }
+  }
+
   /// The name of `pickup`'s route, as the screen's section shows it.
   private static func routeName(_ pickup: Pickup, _ state: AppState) -> String {
     state.content.routes.first { $0.id == pickup.routeID }?.name ?? "other route's"
@@ -78,17 +89,19 @@ extension FlowTable {
     return FlowAction(
       claim ? .claim : .release, claim ? "Claim a pickup" : "Release a pickup", phrases: [verb],
       argument: .item(noun: "pickup"), requires: .claimPickup,
-      when: Condition("there are pickups this week") { !weekPickups($0).isEmpty }, targets: [.schoolRun],
-      // One control a row: claim a pickup someone else drives or nobody does, release your own; none once it is past.
+      when: claim ? hasUnclaimedPickups : Condition("there are pickups this week") { !weekPickups($0).isEmpty },
+      targets: [.schoolRun],
+      // One control a row: claim a pickup nobody drives, release your own; none once it is past. A pickup someone
+      // else drives is theirs until they release it: taking it over would leave them thinking they drive.
       onItem: ItemOffer(claim ? "Claim" : "Release") { state, id in
         guard let pickup = state.content.pickups.first(where: { $0.id == id }), pickup.at >= state.now else {
           return false
         }
         let mine = pickup.driver != nil && pickup.driver == state.user?.id
-        return claim ? !mine : mine
+        return claim ? pickup.driver == nil : mine
       }
     ) { state, argument, services throws(AppError) in
-      let pickup = try item(argument, in: weekPickups(state), noun: "pickup")
+      let pickup = try item(argument, numbered: numberedPickups(state), noun: "pickup")
       guard let user = state.user?.id else { throw AppError(.sessionExpired) }
       if !claim && pickup.driver == nil {
         throw AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
@@ -96,6 +109,10 @@ extension FlowTable {
       if claim && pickup.driver == user {
         throw AppError(
           .validationFailed, "You are already driving that pickup; nothing was changed.", recovery: [.edit])
+      }
+      // Someone else's drive is theirs to release, as the service says when asked.
+      if claim, let driver = pickup.driver {
+        throw AppError(.pickupTaken, "\(state.content.name(driver)) is already driving this pickup.")
       }
       let when = DateText.full(pickup.at, now: state.now)
       // A pickup that has happened is history: nobody claims or releases it.

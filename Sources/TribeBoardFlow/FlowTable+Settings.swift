@@ -12,7 +12,7 @@ extension FlowTable {
           .openNotifications, "Notifications", phrases: ["notifications"], to: .notifications),
         .open(
           .openFamilyManagement, "Family management", phrases: ["family management", "family", "manage"],
-          to: .familyManagement),
+          to: .familyManagement()),
         FlowAction(
           .leaveFamily, "Leave the family", phrases: ["leave family", "leave"], requires: .leaveFamily,
           targets: [.confirm, .familySetup],
@@ -33,7 +33,8 @@ extension FlowTable {
                   : "they are sent before you leave; if they can't all be sent, you stay in the family.")
             }
             return question
-          }
+          },
+          sheetLabel: { state in "Leave \(state.family?.name ?? "the family")" }
         ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
@@ -113,8 +114,8 @@ extension FlowTable {
           .field("Family", state.family?.name ?? "—"), .field("Family code", state.family?.code ?? "—"),
           .section("Members"),
         ]
-          + state.content.members.enumerated().map { index, member in
-            .item(memberItem(member, number: index + 1, text: memberLine(member, state.now), state))
+          + numberedMembers(state).map { number, member in
+            .item(memberItem(member, number: number, text: memberLine(member, state.now), state))
           }
       },
       actions: [
@@ -124,14 +125,15 @@ extension FlowTable {
         ) {
           state, argument, _ throws(AppError) in
           state.screen = .memberDetail(
-            try item(argument, in: state.content.members, noun: "member").id)
+            try item(argument, numbered: numberedMembers(state), noun: "member").id)
         },
         FlowAction(
           .regenerateCode, "New family code", phrases: ["regenerate code", "new code"], requires: .manageFamily,
           targets: [.confirm, .familyManagement],
           confirm: { state, _ in
             "Make a new family code? The code \(state.family?.code ?? "in use") will stop working."
-          }
+          },
+          sheetLabel: { _ in "Make a new code" }
         ) {
           state, _, services throws(AppError) in
           let (family, user) = try requireFamily(state)
@@ -169,19 +171,27 @@ extension FlowTable {
             }
             return
               "Remove \(detailMember(state)?.profile.name ?? "this member") from \(state.family?.name ?? "the family")?"
-          }
+          },
+          sheetLabel: { state in "Remove \(detailMember(state)?.profile.name ?? "this member")" }
         ) {
           state, _, services throws(AppError) in
           guard let member = detailMember(state) else { throw AppError(.notFound) }
           let (family, user) = try requireFamily(state)
           try checkRemoval(of: member, state)
           try await services.families.removeMember(member.id, from: family, by: user)
-          state.screen = .familyManagement
+          state.screen = .familyManagement()
           state.notice = "\(member.profile.name) was removed from the family."
         },
-        .back(to: .familyManagement, label: "Back to family management"),
+        .back(to: .familyManagement(), label: "Back to family management"),
       ]),
   ]
+
+  /// The family's members with their numbers: in the family's order on arrival, then kept while the person stays on
+  /// family management.
+  static func numberedMembers(_ state: AppState) -> [(number: Int, item: Member)] {
+    guard case .familyManagement(let shown) = state.screen else { return numbered(state.content.members, shown: []) }
+    return numbered(state.content.members, shown: shown)
+  }
 
   private static func memberLine(_ member: Member, _ now: Date) -> String {
     "\(member.profile.name) · \(member.role.displayName)\(ended(member, now))"

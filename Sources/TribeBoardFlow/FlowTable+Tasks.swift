@@ -59,8 +59,19 @@ extension FlowTable {
       title: { state in task(state)?.title ?? "Task" },
       load: { state, services throws(AppError) in
         // Whose the task was on the screen before this load: a task given away is said to be so.
-        let wasMine = task(state).map { $0.assignee != nil && $0.assignee == state.user?.id } ?? false
+        let shown = task(state)
+        let wasMine = shown.map { $0.assignee != nil && $0.assignee == state.user?.id } ?? false
         try await loadTasks(&state, services)
+        // Someone who sees only their own tasks is sent only those: one given to someone else is no longer there.
+        if shown != nil, task(state) == nil, !state.allows(.viewAllTasks) {
+          state.screen = .tasks(mineOnly: false)
+          state.error =
+            wasMine
+            ? AppError(
+              .notFound, "“\(shown?.title ?? "")” is no longer yours, so it is off your list.", recovery: [.back])
+            : AppError.denied(.viewAllTasks, role: state.role ?? .visitor)
+          return
+        }
         // Roles change: someone who now sees only their own tasks can't stay on another member's.
         if let task = task(state), !state.allows(.viewAllTasks), task.assignee != state.user?.id {
           state.screen = .tasks(mineOnly: false)
@@ -104,7 +115,11 @@ extension FlowTable {
         FlowAction(
           .assign, "Assign to someone", phrases: ["assign", "reassign"], argument: .text("member"),
           requires: .assignTask,
-          targets: [.taskDetail]
+          targets: [.taskDetail],
+          choices: { state in
+            state.content.members.filter { $0.role != .visitor && $0.membership.isActive(at: state.now) }
+              .map { ($0.id, $0.profile.name) }
+          }
         ) { state, argument, services throws(AppError) in
           guard let task = task(state) else { throw AppError(.notFound) }
           let assignee = try taskMember(argument.text(), in: state.content.members)
@@ -144,9 +159,9 @@ extension FlowTable {
           .input(
             FormField(
               .due, "Due", value: draft.due.map { DateText.full($0, now: state.now) },
-              typed: draft.due.map(DateText.typed))),
-          .input(FormField(.points, "Points", value: "\(draft.points)")),
-          .paragraph("Give the task a title, then save; the rest is optional. Times are UTC."),
+              typed: draft.due.map(DateText.typed), input: .dateTime)),
+          .input(FormField(.points, "Points", value: "\(draft.points)", input: .number(0...Validation.maximumPoints))),
+          .hint("Give the task a title, then save; the rest is optional. Times are UTC."),
         ]
       },
       actions: [

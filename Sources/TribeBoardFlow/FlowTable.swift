@@ -149,6 +149,12 @@ public final class FlowAction: Sendable {
   /// the phone (the changes waiting on it) and changes nothing. It throws the refusal instead when the phone already
   /// knows the action will be refused: nobody is asked to confirm what can't happen.
   public let confirmation: Question?
+  /// For an action that asks first: what the sheet's destructive choice says, naming the thing ("Remove Ben
+  /// Johnson"), read on the screen the question is asked from; `nil` to use the question's first sentence.
+  public let sheetLabel: (@Sendable (AppState) -> String)?
+  /// For an action whose value names a member: the members it may name, as typed (an account id) and shown, so a
+  /// phone offers a picker rather than a box to type a name in.
+  public let choices: (@Sendable (AppState) -> [(value: String, label: String)])?
   /// For an action on a list's items: how a row names it and which items it is offered on.
   public let onItem: ItemOffer?
   public let run: Run
@@ -156,19 +162,25 @@ public final class FlowAction: Sendable {
   public convenience init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind? = nil, requires: Capability? = nil,
     when condition: Condition? = nil, targets: [ScreenID] = [], resumesFamily: Bool = false, listed: Bool = true,
-    confirm confirmation: Question? = nil, onItem: ItemOffer? = nil, run: @escaping Run
+    confirm confirmation: Question? = nil, sheetLabel: (@Sendable (AppState) -> String)? = nil,
+    choices: (@Sendable (AppState) -> [(value: String, label: String)])? = nil, onItem: ItemOffer? = nil,
+    run: @escaping Run
   ) {
     self.init(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
-      listed: listed, confirm: confirmation, opensTarget: false, resumesFamily: resumesFamily, onItem: onItem, run: run)
+      listed: listed, confirm: confirmation, sheetLabel: sheetLabel, choices: choices, opensTarget: false,
+      resumesFamily: resumesFamily, onItem: onItem, run: run)
   }
 
   init(
     _ id: ActionID, _ label: String, phrases: [String], argument: ArgumentKind?, requires: Capability?,
     when condition: Condition?, targets: [ScreenID], listed: Bool,
-    confirm confirmation: Question?,
+    confirm confirmation: Question?, sheetLabel: (@Sendable (AppState) -> String)? = nil,
+    choices: (@Sendable (AppState) -> [(value: String, label: String)])? = nil,
     opensTarget: Bool, resumesFamily: Bool, onItem: ItemOffer? = nil, run: @escaping Run
   ) {
+    self.sheetLabel = sheetLabel
+    self.choices = choices
     self.onItem = onItem
     self.opensTarget = opensTarget
     self.resumesFamily = resumesFamily
@@ -198,8 +210,8 @@ public final class FlowAction: Sendable {
   func completed(requires: Capability?, targets: [ScreenID]) -> FlowAction {
     FlowAction(
       id, label, phrases: phrases, argument: argument, requires: requires, when: condition, targets: targets,
-      listed: listed, confirm: confirmation, opensTarget: opensTarget, resumesFamily: resumesFamily, onItem: onItem,
-      run: run)
+      listed: listed, confirm: confirmation, sheetLabel: sheetLabel, choices: choices, opensTarget: opensTarget,
+      resumesFamily: resumesFamily, onItem: onItem, run: run)
   }
 }
 

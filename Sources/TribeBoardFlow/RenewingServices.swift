@@ -65,9 +65,9 @@ final class RenewingDataService: FamilyService, ProfileService, CalendarService,
     }
   }
 
-  func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership {
+  func joinFamily(code: String, user: UserID, role: Role) async throws(AppError) -> Membership {
     try await renewal.call { () async throws(AppError) -> Membership in
-      try await base.families.joinFamily(family, user: user, role: role)
+      try await base.families.joinFamily(code: code, user: user, role: role)
     }
   }
 

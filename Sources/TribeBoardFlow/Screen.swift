@@ -29,7 +29,8 @@ public enum Screen: Equatable, Hashable, Sendable {
   case joinFamily
   case familyPreview(FamilyPreview)
   case dashboard
-  case calendar
+  /// The calendar; `shown` as for ``tasks(mineOnly:shown:)``.
+  case calendar(shown: [ItemID] = [])
   case eventDetail(ItemID)
   case addEvent(EventDraft)
   /// The task list. `shown` holds the numbering the person saw while they act on the list, so `#n` keeps naming
@@ -40,11 +41,13 @@ public enum Screen: Equatable, Hashable, Sendable {
   case messages
   /// The noticeboard; `shown` as for ``tasks(mineOnly:shown:)``.
   case noticeboard(shown: [ItemID] = [])
-  case schoolRun
+  /// The week's pickups; `shown` as for ``tasks(mineOnly:shown:)``.
+  case schoolRun(shown: [ItemID] = [])
   case settings
   case profile
   case notifications
-  case familyManagement
+  /// The family's members; `shown` (account ids) as for ``tasks(mineOnly:shown:)``.
+  case familyManagement(shown: [UserID] = [])
   case memberDetail(UserID)
   /// A question before an action that can't be undone.
   indirect case confirm(Confirmation)

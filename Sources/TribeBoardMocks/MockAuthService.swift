@@ -19,8 +19,12 @@ public struct MockAuthService: AuthService {
       return try backend.perform(.authCurrentSession, from: device) {
         state, sent, now throws(AppError) -> AuthSession? in
         guard let record = state.auth.refreshTokens[refresh], sent < record.expiresAt else {
-          state.auth.revoke(access: access, refresh: refresh)
+          state.auth.endSession(of: refresh)
           throw AppError(.sessionExpired)
+        }
+        // The access token must be of the same session: the answer is never another account's.
+        if let access, let session = state.auth.session(ofAccess: access), session != refresh {
+          throw AppError(.sessionExpired, "These tokens are not of one session: sign in again.", recovery: [.signIn])
         }
         let profile = try state.account(record.user).profile
         let expiresAt = access.flatMap { state.auth.accessTokens[$0]?.expiresAt } ?? now
@@ -77,6 +81,9 @@ public struct MockAuthService: AuthService {
     let user = device.user
     guard device.identities[identity.provider] == identity else { throw Self.notFound }
     let session = try backend.perform(.authSignIn, from: device) { state, now throws(AppError) -> AuthSession in
+      // As the scenario loader takes an account: an id and an email by the app's rules.
+      _ = try Validation.accountID(user)
+      _ = try Validation.email(identity.email)
       guard state.auth.policy.signUp, state.store.account(user) == nil,
         !state.store.hasAccount(email: identity.email)
       else { throw Self.notFound }
@@ -138,17 +145,19 @@ public struct MockAuthService: AuthService {
     }
   }
 
+  /// Renews the session of `session`'s refresh token only (whatever access token the phone holds): its refresh
+  /// token is replaced by a new one, so each renews once, and its old access token stops working.
   public func refresh(_ session: AuthSession) async throws(AppError) -> AuthSession {
-    let old = device.token
     do throws(AppError) {
       let renewed = try backend.perform(.authRefresh, from: device) { state, sent, now throws(AppError) in
-        guard let record = state.auth.refreshTokens[session.refreshToken], sent < record.expiresAt else {
-          state.auth.revoke(access: old, refresh: session.refreshToken)
+        guard let record = state.auth.refreshTokens[session.refreshToken], sent < record.expiresAt,
+          let renewed = state.auth.rotate(
+            session.refreshToken, for: try state.account(record.user).profile, at: now)
+        else {
+          state.auth.endSession(of: session.refreshToken)
           throw AppError(.sessionExpired)
         }
-        state.auth.revoke(access: old, refresh: nil)
-        return state.auth.renewAccess(
-          for: try state.account(record.user).profile, refresh: session.refreshToken, at: now)
+        return renewed
       }
       device.store(renewed)
       return renewed
@@ -158,13 +167,15 @@ public struct MockAuthService: AuthService {
     }
   }
 
-  /// Forgets the session on the phone first, so a failure to reach the backend never keeps anyone signed in.
+  /// Forgets the session on the phone first, so a failure to reach the backend never keeps anyone signed in; the
+  /// backend then ends the session of each token the phone held, so none of its tokens works again.
   public func signOut() async throws(AppError) {
     let access = device.token
     let refresh = device.refreshToken
     device.store(nil)
     try backend.perform(.authSignOut, from: device) { state, _ in
-      state.auth.revoke(access: access, refresh: refresh)
+      if let access { state.auth.endSession(of: access) }
+      if let refresh { state.auth.endSession(of: refresh) }
     }
   }
 }

@@ -31,9 +31,13 @@ public struct MockAuthPolicy: Equatable, Sendable {
 
 /// What the mock identity provider remembers: tokens, pending second factors and locked accounts.
 public struct MockAuthState: Sendable {
+  /// A token of a session. A session is one refresh token and the access token last issued under it, each naming
+  /// the other: signing out with either ends both, and renewing replaces both.
   struct Token: Hashable, Sendable {
     var user: UserID
     var expiresAt: Date
+    /// The other token of its session: an access token's refresh token, a refresh token's access token.
+    var pair: String? = nil
   }
 
   struct Challenge: Hashable, Sendable {
@@ -54,6 +58,11 @@ public struct MockAuthState: Sendable {
   /// belong to the account, not to one challenge, so going back, signing in again, a new code or a relaunch keep
   /// them.
   var failedCodes: [UserID: Int] = [:]
+  /// Family codes looked up that no family has, per account: limited as wrong verification codes are, so a family
+  /// code can't be guessed.
+  var wrongFamilyCodes: [UserID: Int] = [:]
+  /// Accounts that may not look family codes up until then, after too many wrong ones.
+  var familyCodesLockedUntil: [UserID: Date] = [:]
   private var issued: [String: Int] = [:]
 
   init(policy: MockAuthPolicy) {
@@ -75,12 +84,15 @@ public struct MockAuthState: Sendable {
       ({ $0.challenges.hashValue }, { $0.challenges == $1.challenges }),
       ({ $0.lockedUntil.hashValue }, { $0.lockedUntil == $1.lockedUntil }),
       ({ $0.failedCodes.hashValue }, { $0.failedCodes == $1.failedCodes }),
+      ({ $0.wrongFamilyCodes.hashValue }, { $0.wrongFamilyCodes == $1.wrongFamilyCodes }),
+      ({ $0.familyCodesLockedUntil.hashValue }, { $0.familyCodesLockedUntil == $1.familyCodesLockedUntil }),
     ]
 
   /// Whether the two hold the same tokens, challenges and locks.
   func hasSameContents(as other: MockAuthState) -> Bool {
     accessTokens == other.accessTokens && refreshTokens == other.refreshTokens && challenges == other.challenges
       && lockedUntil == other.lockedUntil && failedCodes == other.failedCodes
+      && wrongFamilyCodes == other.wrongFamilyCodes && familyCodesLockedUntil == other.familyCodesLockedUntil
   }
 
   /// How many wrong codes `user` may still type before sign-in locks.
@@ -104,32 +116,86 @@ public struct MockAuthState: Sendable {
     return renewAccess(for: profile, refresh: refresh, at: now)
   }
 
-  /// A new access token under an existing refresh token.
+  /// A new access token in the session of `refresh`, which replaces the one it had.
   mutating func renewAccess(for profile: UserProfile, refresh: String, at now: Date) -> AuthSession {
+    if let old = refreshTokens[refresh]?.pair { accessTokens[old] = nil }
     let access = nextToken("token")
     let expiresAt = now.addingTimeInterval(policy.accessTokenLifetime)
-    accessTokens[access] = Token(user: profile.id, expiresAt: expiresAt)
+    accessTokens[access] = Token(user: profile.id, expiresAt: expiresAt, pair: refresh)
+    refreshTokens[refresh]?.pair = access
     return AuthSession(
       user: profile, token: access, expiresAt: expiresAt, refreshToken: refresh,
       refreshExpiresAt: refreshTokens[refresh]?.expiresAt ?? now)
   }
 
-  /// Checks that `token` is a live access token; a dead one is the app's cue to refresh.
-  func checkAccess(_ token: String?, at now: Date) throws(AppError) {
+  /// Renews the session of `refresh`: a new refresh token, which ends when the old one would have, and a new access
+  /// token; the old tokens stop working, so a refresh token renews once. `nil` for a token not issued or revoked.
+  mutating func rotate(_ refresh: String, for profile: UserProfile, at now: Date) -> AuthSession? {
+    guard let record = refreshTokens.removeValue(forKey: refresh) else { return nil }
+    if let access = record.pair { accessTokens[access] = nil }
+    let renewed = nextToken("refresh")
+    refreshTokens[renewed] = Token(user: record.user, expiresAt: record.expiresAt)
+    return renewAccess(for: profile, refresh: renewed, at: now)
+  }
+
+  /// The account `token` is a live access token of at `now`; a dead one is the app's cue to refresh.
+  @discardableResult
+  func checkAccess(_ token: String?, at now: Date) throws(AppError) -> UserID {
     guard let token, let record = accessTokens[token], now < record.expiresAt else {
       throw AppError(.sessionExpired)
     }
+    return record.user
   }
 
-  /// Forgets every token of the session that `access` and `refresh` belong to.
-  mutating func revoke(access: String?, refresh: String?) {
-    if let access { accessTokens[access] = nil }
-    if let refresh { refreshTokens[refresh] = nil }
+  /// The refresh token of the session the access token `access` belongs to (run out or not).
+  func session(ofAccess access: String) -> String? {
+    accessTokens[access]?.pair
+  }
+
+  /// Ends the session `token`, an access or a refresh token, belongs to: every token of it stops working.
+  mutating func endSession(of token: String) {
+    if let access = accessTokens.removeValue(forKey: token), let refresh = access.pair {
+      refreshTokens[refresh] = nil
+    }
+    if let refresh = refreshTokens.removeValue(forKey: token), let access = refresh.pair {
+      accessTokens[access] = nil
+    }
+  }
+
+  /// Refuses `user` looking family codes up while too many wrong ones lock it; a lock whose time is over ends,
+  /// and the wrong codes with it.
+  mutating func checkFamilyCodesUnlocked(_ user: UserID, at now: Date) throws(AppError) {
+    guard let until = familyCodesLockedUntil[user] else { return }
+    guard now >= until else { throw Self.codesLocked(until: until, now: now) }
+    familyCodesLockedUntil[user] = nil
+    wrongFamilyCodes[user] = nil
+  }
+
+  /// Counts a family code `user` looked up that no family has; the last try allowed locks lookups for a while.
+  mutating func countWrongFamilyCode(_ user: UserID, at now: Date) throws(AppError) {
+    wrongFamilyCodes[user, default: 0] += 1
+    guard wrongFamilyCodes[user, default: 0] >= policy.mfaAttempts else { return }
+    let until = now.addingTimeInterval(policy.mfaLockout)
+    familyCodesLockedUntil[user] = until
+    throw Self.codesLocked(until: until, now: now)
+  }
+
+  /// The error for an account that typed too many wrong family codes.
+  static func codesLocked(until date: Date, now: Date) -> AppError {
+    AppError(
+      .tooManyAttempts,
+      "Too many family codes that no family has. Looking codes up is locked until \(time(date, now: now)).",
+      recovery: [.back])
   }
 
   /// The error for a locked account, naming when it unlocks (with the day when that is not `now`'s). Signing in is
   /// not offered as a way forward: it is refused until then.
   static func locked(until date: Date, now: Date) -> AppError {
+    AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until \(time(date, now: now)).", recovery: [])
+  }
+
+  /// When a lock ends, as its refusal says it: "08:15 UTC", with the day when that is not `now`'s.
+  private static func time(_ date: Date, now: Date) -> String {
     let parts = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
     let today = Calendar.utc.dateComponents([.year, .month, .day], from: now)
     var time = String(format: "%02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
@@ -141,7 +207,7 @@ public struct MockAuthState: Sendable {
       time += " on \(weekday) \(parts.day ?? 1) \(month)"
       if parts.year != today.year { time += " \(parts.year ?? 0)" }
     }
-    return AppError(.tooManyAttempts, "Too many wrong codes. Sign-in is locked until \(time).", recovery: [])
+    return time
   }
 }
 

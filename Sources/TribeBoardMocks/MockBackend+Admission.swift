@@ -26,7 +26,10 @@ extension MockBackend.Storage {
     let now = clock.now()
     if let caller, !caller.isOnline { throw AppError(.offline) }
     if !resuming, let error = firingFault(operation, account: caller?.user, at: now) { throw AppError(error) }
-    if authenticated, let caller { try state.auth.checkAccess(caller.token, at: sent) }
+    // The token must be live and the phone's holder's: a call never acts for another account.
+    if authenticated, let caller, try state.auth.checkAccess(caller.token, at: sent) != caller.user {
+      throw AppError(.sessionExpired)
+    }
     return (sent, now)
   }
 

@@ -43,9 +43,14 @@ extension MockBackend {
   /// The faults still armed, oldest first.
   public var armedFaults: [Fault] { storage.withLock { $0.faults } }
 
-  /// Sets the simulated seconds calls to `key` (a service or an operation) take; 0 removes it.
+  /// The longest a call may take: one day of simulated time. Longer would be no call a phone waits for, and a
+  /// handful of them would take the clock out of the years a scenario file can hold.
+  public static let maximumLatency: TimeInterval = 86400
+
+  /// Sets the simulated seconds calls to `key` (a service or an operation) take, at most ``maximumLatency``; 0
+  /// removes it.
   public func setLatency(_ seconds: TimeInterval, for key: String) {
-    storage.withLock { $0.latency[key] = seconds > 0 ? seconds : nil }
+    storage.withLock { $0.latency[key] = seconds > 0 ? min(seconds, Self.maximumLatency) : nil }
   }
 
   /// The latency set, by service or operation.

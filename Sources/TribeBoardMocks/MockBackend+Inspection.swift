@@ -38,6 +38,15 @@ extension MockBackend {
     storage.withLock { $0.state.auth.accessTokens[token]?.user }
   }
 
+  /// The family with `id`, as the backend holds it now (its current code, for one).
+  public func family(_ id: FamilyID) -> Family? { storage.withLock { $0.state.store.family(id) } }
+
+  /// Whether `token` is an access token the backend issued that is not revoked and has not run out now.
+  public func isLive(accessToken token: String) -> Bool {
+    let now = clock.now()
+    return storage.withLock { (try? $0.state.auth.checkAccess(token, at: now)) != nil }
+  }
+
   /// The account a refresh token was issued to; `nil` for one the backend never issued or has revoked.
   public func account(holdingRefreshToken token: String) -> UserID? {
     storage.withLock { $0.state.auth.refreshTokens[token]?.user }
@@ -45,12 +54,7 @@ extension MockBackend {
 
   /// Whether `user` and `other` are members (active or not) of one family: who may read whose profile.
   public func shareAFamily(_ user: UserID, _ other: UserID) -> Bool {
-    user == other
-      || storage.withLock { storage in
-        storage.state.store.families(of: user).contains {
-          storage.state.existingMembership(of: other, in: $0.id) != nil
-        }
-      }
+    storage.withLock { $0.state.shareAFamily(user, other) }
   }
 
   /// Accounts whose sign-in is locked now, and until when.

@@ -45,8 +45,14 @@ extension MockBackend {
     /// The accounts, in the order made, without copying the rest of the world.
     public var accounts: [MockAccount] { parts.state.store.accounts }
 
-    /// The ids of the changes phones sent that the backend applied (or settled by its conflict rules).
-    public var appliedChanges: Set<String> { parts.state.appliedChanges }
+    /// The changes phones sent that the backend applied (or settled by its conflict rules), by author and id.
+    public var appliedChanges: Set<ChangeIdentity> { Set(parts.state.appliedChanges.keys) }
+
+    /// Whether `change`, this very change (author, id and content), is one the backend applied or settled.
+    public func hasApplied(_ change: PendingChange) -> Bool {
+      guard let stored = parts.state.appliedChanges[change.identity] else { return false }
+      return stored.change == change.change && stored.madeAt == change.madeAt
+    }
 
     /// Wrong verification codes typed for each account since its last successful sign-in or lockout.
     public var failedCodes: [UserID: Int] { parts.state.auth.failedCodes }

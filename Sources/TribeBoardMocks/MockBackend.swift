@@ -76,11 +76,11 @@ public final class MockBackend: Sendable {
   /// refresh token): it gets when the phone sent the call as well, to judge the credential by, so however long the
   /// call takes, a credential still valid when it was sent is honoured.
   func perform<T: Sendable>(
-    _ operation: MockOperation, from caller: MockDevice?,
+    _ operation: MockOperation, from caller: MockDevice?, authenticated: Bool = false,
     judging body: @Sendable (inout MockState, _ sent: Date, _ now: Date) throws(AppError) -> T
   ) throws(AppError) -> T {
     try storage.withLock { storage throws(AppError) -> T in
-      let (sent, now) = try storage.admit(operation, from: caller, authenticated: false, clock: clock)
+      let (sent, now) = try storage.admit(operation, from: caller, authenticated: authenticated, clock: clock)
       storage.current = nil
       return try body(&storage.state, sent, now)
     }

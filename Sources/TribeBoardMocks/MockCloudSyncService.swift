@@ -15,7 +15,9 @@ public struct MockCloudSyncService: CloudSyncService {
   }
 
   public func sync(_ family: FamilyID) async throws(AppError) -> SyncStatus {
-    try backend.read(.syncSync) { state, now throws(AppError) in
+    let caller = backend.caller
+    return try backend.read(.syncSync) { state, now throws(AppError) in
+      if let caller, state.existingMembership(of: caller, in: family) == nil { throw MockState.notMember }
       _ = try state.family(family)
       return .upToDate(now)
     }
@@ -26,9 +28,12 @@ public struct MockCloudSyncService: CloudSyncService {
   }
 
   /// Applies a change as the data call it stands for (``Change/operation``), so faults and latency on `data` hit it.
+  /// A change is its author's (the caller's) and can't have been made after it was sent
+  /// (``Validation/changeTime(_:now:)``).
   public func apply(_ change: PendingChange) async throws(AppError) -> ChangeResult {
-    try backend.perform(change.change.operation) { state, now throws(AppError) in
-      try state.apply(change, now: now)
+    try backend.perform(change.change.operation, as: change.author) { state, sent, now throws(AppError) in
+      try Validation.changeTime(change.madeAt, now: sent)
+      return try state.apply(change, now: now)
     }
   }
 }

@@ -17,31 +17,34 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   // MARK: Families and members
 
   public func createFamily(named name: String, creator: UserID) async throws(AppError) -> Family {
-    let name = try Validation.familyName(name)
-    return try backend.perform(.dataCreateFamily) { state, _ throws(AppError) in
+    try backend.perform(.dataCreateFamily, as: creator) { state, now throws(AppError) in
+      let name = try Validation.familyName(name)
       try RoleRules.checkCreate(isChildAccount: try state.account(creator).isChild)
-      let family = Family(
+      // Whoever creates a family is active in it: not while active in another.
+      try RoleRules.checkOneFamily(joining: "", activeIn: state.activeFamily(of: creator, otherThan: "", at: now)?.id)
+      let made = Family(
         id: state.nextID("family", isTaken: state.store.hasFamily), name: name, code: state.uniqueFamilyCode())
-      state.store.add(family)
-      state.store.add(Membership(userID: creator, familyID: family.id, role: .parentAdmin))
-      return family
+      state.store.add(made)
+      state.store.add(Membership(userID: creator, familyID: made.id, role: .parentAdmin))
+      return made
     }
   }
 
   public func findFamily(code: String) async throws(AppError) -> FamilyPreview {
-    let code = try Validation.familyCode(code)
-    return try backend.read(.dataFindFamily) { state, _ throws(AppError) in
-      guard let family = state.store.family(code: code) else {
-        throw AppError(.familyNotFound, "No family has the code \(code). Check it with the family's parent admin.")
-      }
+    let caller = backend.caller
+    return try backend.perform(.dataFindFamily) { state, now throws(AppError) in
+      let code = try Validation.familyCode(code)
+      let family = try state.family(withCode: code, lookedUpBy: caller, at: now)
       return FamilyPreview(family: family, members: state.members(of: family.id))
     }
   }
 
-  public func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership {
-    try backend.perform(.dataJoinFamily) { state, now throws(AppError) in
+  public func joinFamily(code: String, user: UserID, role: Role) async throws(AppError) -> Membership {
+    let caller = backend.caller
+    return try backend.perform(.dataJoinFamily, as: user) { state, now throws(AppError) in
       let account = try state.account(user)
-      _ = try state.family(family)
+      let code = try Validation.familyCode(code)
+      let family = try state.family(withCode: code, lookedUpBy: caller, at: now).id
       let existing = state.existingMembership(of: user, in: family)
       // An expired (visitor) membership no longer counts: joining again with the code replaces it.
       if let existing, existing.isActive(at: now) {
@@ -65,18 +68,21 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   }
 
   public func families(for user: UserID) async throws(AppError) -> [Family] {
-    try backend.read(.dataFamilies) { state, _ in state.store.families(of: user) }
+    try backend.read(.dataFamilies, as: user) { state, _ in state.store.families(of: user) }
   }
 
   public func members(of family: FamilyID) async throws(AppError) -> [Member] {
-    try backend.read(.dataMembers) { state, _ throws(AppError) in
+    let caller = backend.caller
+    return try backend.read(.dataMembers) { state, _ throws(AppError) in
+      // Any member sees the others, a visitor whose access ended too (the app shows why it ended).
+      if let caller, state.existingMembership(of: caller, in: family) == nil { throw MockState.notMember }
       _ = try state.family(family)
       return state.members(of: family)
     }
   }
 
   public func changeRole(of user: UserID, in family: FamilyID, to role: Role, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataChangeRole) { state, now throws(AppError) in
+    try backend.perform(.dataChangeRole, as: actor) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
       let active = membership.isActive(at: now)
@@ -116,7 +122,7 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   }
 
   public func removeMember(_ user: UserID, from family: FamilyID, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataRemoveMember) { state, now throws(AppError) in
+    try backend.perform(.dataRemoveMember, as: actor) { state, now throws(AppError) in
       try state.require(user == actor ? .leaveFamily : .manageFamily, of: actor, in: family, at: now)
       guard let membership = state.existingMembership(of: user, in: family) else { throw AppError(.notFound) }
       try RoleRules.checkRemoval(of: membership, members: state.members(of: family))
@@ -126,7 +132,7 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   }
 
   public func regenerateCode(for family: FamilyID, by actor: UserID) async throws(AppError) -> Family {
-    try backend.perform(.dataRegenerateCode) { state, now throws(AppError) in
+    try backend.perform(.dataRegenerateCode, as: actor) { state, now throws(AppError) in
       try state.require(.manageFamily, of: actor, in: family, at: now)
       let code = state.uniqueFamilyCode()
       guard let changed = state.store.setCode(code, of: family) else { throw AppError(.familyNotFound) }
@@ -137,11 +143,17 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   // MARK: Profile and preferences
 
   public func profile(of user: UserID) async throws(AppError) -> UserProfile {
-    try backend.read(.dataProfile) { state, _ throws(AppError) in try state.account(user).profile }
+    let caller = backend.caller
+    return try backend.read(.dataProfile) { state, _ throws(AppError) in
+      if let caller, !state.shareAFamily(caller, user) {
+        throw AppError(.permissionDenied, "You can only see the profiles of your own family.", recovery: [.back])
+      }
+      return try state.account(user).profile
+    }
   }
 
   public func notificationPreferences(of user: UserID) async throws(AppError) -> NotificationPreferences {
-    try backend.read(.dataNotificationPreferences) { state, _ throws(AppError) in
+    try backend.read(.dataNotificationPreferences, as: user) { state, _ throws(AppError) in
       try state.account(user).notifications
     }
   }
@@ -149,7 +161,7 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   public func setNotificationPreferences(_ preferences: NotificationPreferences, for user: UserID)
     async throws(AppError)
   {
-    try backend.perform(.dataSetNotificationPreferences) { state, _ throws(AppError) in
+    try backend.perform(.dataSetNotificationPreferences, as: user) { state, _ throws(AppError) in
       guard state.store.setNotifications(preferences, of: user) else { throw AppError(.accountNotFound) }
     }
   }
@@ -157,17 +169,25 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   // MARK: Calendar
 
   public func events(in family: FamilyID) async throws(AppError) -> [CalendarEvent] {
-    try backend.read(.dataEvents) { state, _ in
-      state.store.events.items(of: family).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    let caller = backend.caller
+    return try backend.read(.dataEvents) { state, now throws(AppError) in
+      try state.reader(caller, of: family, .viewCalendar, at: now)
+      return state.store.events.items(of: family).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     }
   }
 
   public func addEvent(_ event: NewEvent, to family: FamilyID, by actor: UserID) async throws(AppError)
     -> CalendarEvent
   {
-    try backend.perform(.dataAddEvent) { state, now throws(AppError) in
+    try backend.perform(.dataAddEvent, as: actor) { state, sent, now throws(AppError) in
       try state.require(.addEvent, of: actor, in: family, at: now)
-      for participant in event.participants {
+      // The form's rules, from the same definitions.
+      let title = try Validation.text(event.title, .title)
+      let place = try event.place.map { place throws(AppError) in try Validation.text(place, .place) }
+      let start = try Validation.notInPast(
+        event.start, now: sent, field: "the time", nowText: Validation.timestamp(sent))
+      let participants = try Validation.participants(event.participants)
+      for participant in participants {
         let membership = state.existingMembership(of: participant, in: family)
         guard let membership, membership.isActive(at: now) else {
           let name = (try? state.account(participant).profile.firstName) ?? participant
@@ -175,8 +195,8 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
         }
       }
       let added = CalendarEvent(
-        id: state.nextID("event", isTaken: state.store.events.contains), familyID: family, title: event.title,
-        start: event.start, place: event.place, participants: event.participants)
+        id: state.nextID("event", isTaken: state.store.events.contains), familyID: family, title: title,
+        start: start, place: place, participants: participants)
       state.store.events.append(added)
       return added
     }
@@ -184,32 +204,43 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
 
   // MARK: Tasks
 
+  /// The family's tasks the caller's role may see: everyone's, or only their own (a child's).
   public func tasks(in family: FamilyID) async throws(AppError) -> [FamilyTask] {
-    try backend.read(.dataTasks) { state, _ in state.store.tasks.items(of: family) }
+    let caller = backend.caller
+    return try backend.read(.dataTasks) { state, now throws(AppError) in
+      let membership = try state.reader(caller, of: family, .viewAllTasks, .viewOwnTasks, at: now)
+      let tasks = state.store.tasks.items(of: family)
+      guard let membership, !Permissions.allows(membership.role, .viewAllTasks) else { return tasks }
+      return tasks.filter { $0.assignee == membership.userID }
+    }
   }
 
   public func addTask(_ task: NewTask, to family: FamilyID, by actor: UserID) async throws(AppError) -> FamilyTask {
-    try backend.perform(.dataAddTask) { state, now throws(AppError) in
+    try backend.perform(.dataAddTask, as: actor) { state, sent, now throws(AppError) in
       try state.require(.addTask, of: actor, in: family, at: now)
+      // The form's rules, from the same definitions.
+      let title = try Validation.text(task.title, .title)
+      let due = try task.due.map { due throws(AppError) in
+        try Validation.notInPast(due, now: sent, field: "the due date", nowText: Validation.timestamp(sent))
+      }
       if let assignee = task.assignee { try state.checkAssignee(assignee, in: family) }
-      // As the app's form checks them: a client of the services over HTTP may send any number.
       _ = try Validation.points(task.points)
       let added = FamilyTask(
-        id: state.nextID("task", isTaken: state.store.tasks.contains), familyID: family, title: task.title,
-        assignee: task.assignee, due: task.due, points: task.points)
+        id: state.nextID("task", isTaken: state.store.tasks.contains), familyID: family, title: title,
+        assignee: task.assignee, due: due, points: task.points)
       state.store.tasks.append(added)
       return added
     }
   }
 
   public func setStatus(_ status: FamilyTask.Status, ofTask task: ItemID, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataSetStatus) { state, now throws(AppError) in
+    try backend.perform(.dataSetStatus, as: actor) { state, now throws(AppError) in
       try state.setStatus(status, ofTask: task, by: actor, changedAt: now, now: now)
     }
   }
 
   public func assign(task: ItemID, to assignee: UserID, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataAssign) { state, now throws(AppError) in
+    try backend.perform(.dataAssign, as: actor) { state, now throws(AppError) in
       try state.assign(task: task, to: assignee, by: actor, changedAt: now, now: now)
     }
   }
@@ -217,9 +248,11 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   // MARK: Messaging
 
   public func messages(in family: FamilyID) async throws(AppError) -> [FamilyMessage] {
-    try backend.read(.dataMessages) { state, _ in
+    let caller = backend.caller
+    return try backend.read(.dataMessages) { state, now throws(AppError) in
+      try state.reader(caller, of: family, .viewMessages, at: now)
       // By the time they were written; messages written in the same second keep the order they arrived in.
-      state.store.messages.items(of: family).enumerated()
+      return state.store.messages.items(of: family).enumerated()
         .sorted { ($0.element.sentAt, $0.offset) < ($1.element.sentAt, $1.offset) }.map(\.element)
     }
   }
@@ -227,42 +260,43 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   public func sendMessage(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError)
     -> FamilyMessage
   {
-    try backend.perform(.dataSendMessage) { state, now throws(AppError) in
+    try backend.perform(.dataSendMessage, as: actor) { state, now throws(AppError) in
       try state.sendMessage(text, to: family, by: actor, writtenAt: now, now: now)
     }
   }
 
   public func notices(in family: FamilyID) async throws(AppError) -> [Notice] {
-    try backend.read(.dataNotices) { state, _ in
-      state.store.notices.items(of: family)
+    let caller = backend.caller
+    return try backend.read(.dataNotices) { state, now throws(AppError) in
+      try state.reader(caller, of: family, .viewMessages, at: now)
+      return state.store.notices.items(of: family)
         .sorted { ($0.pinned ? 0 : 1, $1.postedAt, $0.id) < ($1.pinned ? 0 : 1, $0.postedAt, $1.id) }
     }
   }
 
   public func postNotice(_ text: String, to family: FamilyID, by actor: UserID) async throws(AppError) -> Notice {
-    try backend.perform(.dataPostNotice) { state, now throws(AppError) in
+    try backend.perform(.dataPostNotice, as: actor) { state, now throws(AppError) in
       try state.postNotice(text, to: family, by: actor, writtenAt: now, now: now)
     }
   }
 
   public func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataSetPinned) { state, now throws(AppError) in
+    try backend.perform(.dataSetPinned, as: actor) { state, now throws(AppError) in
       try state.setPinned(pinned, notice: notice, by: actor, now: now)
     }
   }
 
   public func unreadMessages(in family: FamilyID, for user: UserID) async throws(AppError) -> [ItemID] {
-    try backend.read(.dataUnreadMessages) { state, _ throws(AppError) in
+    try backend.read(.dataUnreadMessages, as: user) { state, _ throws(AppError) in
+      // Any member's own count, a visitor whose access ended too (as the members are).
+      guard let unread = state.unreadMessages(of: user, in: family) else { throw MockState.notMember }
       _ = try state.family(family)
-      guard let unread = state.unreadMessages(of: user, in: family) else {
-        throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
-      }
       return unread
     }
   }
 
   public func markRead(in family: FamilyID, through message: ItemID, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataMarkRead) { state, now throws(AppError) in
+    try backend.perform(.dataMarkRead, as: actor) { state, now throws(AppError) in
       try state.require(.viewMessages, of: actor, in: family, at: now)
       guard let position = state.store.messages.position(of: message),
         state.store.messages[position].familyID == family
@@ -276,11 +310,17 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   // MARK: School run
 
   public func routes(in family: FamilyID) async throws(AppError) -> [SchoolRoute] {
-    try backend.read(.dataRoutes) { state, _ in state.store.routes.items(of: family) }
+    let caller = backend.caller
+    return try backend.read(.dataRoutes) { state, now throws(AppError) in
+      try state.reader(caller, of: family, .viewSchoolRun, at: now)
+      return state.store.routes.items(of: family)
+    }
   }
 
   public func pickups(in family: FamilyID) async throws(AppError) -> [Pickup] {
-    try backend.read(.dataPickups) { state, _ in
+    let caller = backend.caller
+    return try backend.read(.dataPickups) { state, now throws(AppError) in
+      try state.reader(caller, of: family, .viewSchoolRun, at: now)
       // The family's pickups in the order added (routes can share an id only in a hand-built world), then by time.
       let routes = Set(state.store.routes.items(of: family).map(\.id))
       let positions = routes.flatMap { state.store.pickups.positions(of: $0) }.sorted()
@@ -289,7 +329,7 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   }
 
   public func setDriver(_ driver: UserID?, ofPickup pickup: ItemID, by actor: UserID) async throws(AppError) {
-    try backend.perform(.dataSetDriver) { state, now throws(AppError) in
+    try backend.perform(.dataSetDriver, as: actor) { state, now throws(AppError) in
       try state.setDriver(driver, ofPickup: pickup, by: actor, now: now)
     }
   }

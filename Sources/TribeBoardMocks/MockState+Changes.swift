@@ -7,6 +7,7 @@ extension MockState {
     throws(AppError) -> FamilyMessage
   {
     try require(.sendMessage, of: actor, in: family, at: now)
+    let text = try Validation.text(text, .message)
     let message = FamilyMessage(
       id: nextID("message", isTaken: store.messages.contains), familyID: family, sender: actor,
       sentAt: writtenAt, text: text)
@@ -18,6 +19,7 @@ extension MockState {
     throws(AppError) -> Notice
   {
     try require(.postNotice, of: actor, in: family, at: now)
+    let text = try Validation.text(text, .notice)
     let notice = Notice(
       id: nextID("notice", isTaken: store.notices.contains), familyID: family, author: actor,
       postedAt: writtenAt, text: text)
@@ -32,7 +34,7 @@ extension MockState {
   {
     guard let index = store.tasks.position(of: task) else { throw AppError(.notFound) }
     let item = store.tasks[index]
-    let membership = try membership(of: actor, in: item.familyID, at: now)
+    let membership = try membership(ofActor: actor, inFamilyOfItem: item.familyID, at: now)
     let needed: Capability = item.assignee == actor ? .completeOwnTask : .completeAnyTask
     guard Permissions.allows(membership.role, needed) else {
       if let reassigned = reassigned(item, from: actor, role: membership.role) { throw reassigned }
@@ -61,7 +63,7 @@ extension MockState {
   {
     guard let index = store.tasks.position(of: task) else { throw AppError(.notFound) }
     let family = store.tasks[index].familyID
-    try require(.assignTask, of: actor, in: family, at: now)
+    try require(.assignTask, of: actor, onItemOf: family, at: now)
     try checkAssignee(assignee, in: family)
     store.tasks[index].assignee = assignee
     store.tasks[index].updatedAt = changedAt
@@ -70,7 +72,7 @@ extension MockState {
 
   mutating func setPinned(_ pinned: Bool, notice: ItemID, by actor: UserID, now: Date) throws(AppError) {
     guard let index = store.notices.position(of: notice) else { throw AppError(.notFound) }
-    try require(.pinNotice, of: actor, in: store.notices[index].familyID, at: now)
+    try require(.pinNotice, of: actor, onItemOf: store.notices[index].familyID, at: now)
     store.notices[index].pinned = pinned
   }
 
@@ -78,7 +80,7 @@ extension MockState {
     guard let index = store.pickups.position(of: pickup),
       let route = store.routes[id: store.pickups[index].routeID]
     else { throw AppError(.notFound) }
-    let membership = try require(.claimPickup, of: actor, in: route.familyID, at: now)
+    let membership = try require(.claimPickup, of: actor, onItemOf: route.familyID, at: now)
     let current = store.pickups[index].driver
     if let driver, let current, current != driver {
       throw AppError(.pickupTaken, "\(try account(current).profile.firstName) is already driving this pickup.")
@@ -105,10 +107,22 @@ extension MockState {
   /// Applies a change a phone made, once per id. Conflicts: messages and notices merge, placed by the time they
   /// were written; for a task, a later change by someone else wins over this one; a pickup someone else claimed
   /// stays theirs; a change the person's role no longer allows is not applied (the server's roles win).
+  ///
+  /// A change is its author and id together: another account's change under the same id is another change. The
+  /// same change sent again (a resend after a lost answer) answers as it did the first time, `alreadyApplied` when
+  /// it is in the world; another change under an id its author already used is refused, never taken for the first.
   mutating func apply(_ pending: PendingChange, now: Date) throws(AppError) -> ChangeResult {
-    guard !appliedChanges.contains(pending.id) else { return .alreadyApplied }
+    if let stored = appliedChanges[pending.identity] {
+      guard stored.change == pending.change, stored.madeAt == pending.madeAt else {
+        throw AppError(
+          .validationFailed,
+          "Another change was already sent as \(pending.id): each change of yours needs an id of its own. This one was not applied.",
+          recovery: [.back])
+      }
+      return stored.result == .applied ? .alreadyApplied : stored.result
+    }
     let result = try settle(pending, now: now)
-    appliedChanges.insert(pending.id)
+    appliedChanges[pending.identity] = AppliedChange(change: pending.change, madeAt: pending.madeAt, result: result)
     return result
   }
 

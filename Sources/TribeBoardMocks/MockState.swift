@@ -1,6 +1,13 @@
 import Foundation
 import TribeBoardCore
 
+/// A change the backend applied or settled: what it was and what came of it.
+struct AppliedChange: Hashable, Sendable {
+  var change: Change
+  var madeAt: Date
+  var result: ChangeResult
+}
+
 /// The mutable state of the mock backend: the world plus sessions, counters and the seeded generator.
 ///
 /// The world is held indexed (by account, family, family code, route and item id), so every lookup and change the
@@ -10,8 +17,9 @@ public struct MockState: Sendable {
   var store: IndexedWorld
   /// Sessions, pending second factors and locked accounts.
   public var auth = MockAuthState(policy: MockAuthPolicy())
-  /// The ids of the changes phones sent that are applied, so a resent change is applied once.
-  var appliedChanges: Set<String> = []
+  /// The changes phones sent that the backend applied or settled, by author and id, so a resent change is
+  /// applied once and a change is never taken for another.
+  var appliedChanges: [ChangeIdentity: AppliedChange] = [:]
   private var counters: [String: Int] = [:]
   private var random: SeededGenerator
 
@@ -99,11 +107,17 @@ public struct MockState: Sendable {
     store.membership(of: user, in: family)
   }
 
+  /// The refusal of a call about a family the caller is not a member of, whether or not the family exists.
+  public static let notMember = AppError(
+    .permissionDenied, "You are not a member of this family.", recovery: [.back])
+
+  /// The refusal of a call that acts as, or asks about, an account other than the caller's.
+  public static let notSelf = AppError(
+    .permissionDenied, "A call can only act as, or ask about, the account signed in.", recovery: [.back])
+
   /// The membership of `user` in `family`, which must be active at `now`.
   public func membership(of user: UserID, in family: FamilyID, at now: Date) throws(AppError) -> Membership {
-    guard let membership = store.membership(of: user, in: family) else {
-      throw AppError(.permissionDenied, "You are not a member of this family.", recovery: [.back])
-    }
+    guard let membership = store.membership(of: user, in: family) else { throw Self.notMember }
     guard membership.isActive(at: now) else { throw AppError(.accessExpired) }
     return membership
   }
@@ -118,6 +132,58 @@ public struct MockState: Sendable {
       throw AppError.denied(capability, role: membership.role)
     }
     return membership
+  }
+
+  /// Checks that `caller` may read what `capabilities` (any one of them) let a role see in `family`: an active
+  /// member whose role has one. Returns their membership; `nil` for a call from no phone, which reads anything.
+  @discardableResult
+  func reader(_ caller: UserID?, of family: FamilyID, _ capabilities: Capability..., at now: Date) throws(AppError)
+    -> Membership?
+  {
+    guard let caller else { return nil }
+    let membership = try membership(of: caller, in: family, at: now)
+    guard capabilities.contains(where: { Permissions.allows(membership.role, $0) }) else {
+      throw AppError.denied(capabilities[0], role: membership.role)
+    }
+    return membership
+  }
+
+  /// The membership of `actor` in `family`, where a thing a call names lives, which must be active at `now`: one
+  /// who is no member of it is told the thing does not exist, as if it did not, so nothing is learnt of another
+  /// family's things.
+  func membership(ofActor actor: UserID, inFamilyOfItem family: FamilyID, at now: Date) throws(AppError)
+    -> Membership
+  {
+    guard store.membership(of: actor, in: family) != nil else { throw AppError(.notFound) }
+    return try membership(of: actor, in: family, at: now)
+  }
+
+  /// As ``require(_:of:in:at:)``, for a thing of `family` a call names (``membership(ofActor:inFamilyOfItem:at:)``).
+  @discardableResult
+  func require(_ capability: Capability, of actor: UserID, onItemOf family: FamilyID, at now: Date)
+    throws(AppError) -> Membership
+  {
+    let membership = try membership(ofActor: actor, inFamilyOfItem: family, at: now)
+    guard Permissions.allows(membership.role, capability) else {
+      throw AppError.denied(capability, role: membership.role)
+    }
+    return membership
+  }
+
+  /// The family whose current code is `code`, looked up by `caller`: a code no family has counts against them
+  /// (``MockAuthState/countWrongFamilyCode(_:at:)``), so codes can't be guessed.
+  mutating func family(withCode code: String, lookedUpBy caller: UserID?, at now: Date) throws(AppError) -> Family {
+    if let caller { try auth.checkFamilyCodesUnlocked(caller, at: now) }
+    guard let family = store.family(code: code) else {
+      if let caller { try auth.countWrongFamilyCode(caller, at: now) }
+      throw AppError(.familyNotFound, "No family has the code \(code). Check it with the family's parent admin.")
+    }
+    return family
+  }
+
+  /// Whether `user` and `other` are the same, or members (active or not) of one family: who may read whose profile.
+  func shareAFamily(_ user: UserID, _ other: UserID) -> Bool {
+    user == other || store.families(of: user).contains { store.membership(of: other, in: $0.id) != nil }
   }
 
   /// The ids of the family's messages `user` has not read, in the order they arrived: others' messages that

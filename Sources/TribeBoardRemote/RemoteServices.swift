@@ -112,9 +112,9 @@ public struct RemoteFamilyService: FamilyService {
     try await connection.call(.GET, "/family-codes/\(p(code))", as: Wire.Preview.self).model
   }
 
-  public func joinFamily(_ family: FamilyID, user: UserID, role: Role) async throws(AppError) -> Membership {
+  public func joinFamily(code: String, user: UserID, role: Role) async throws(AppError) -> Membership {
     try await connection.call(
-      .POST, "/families/\(p(family))/members", body: Wire.RoleBody(role: role), as: Wire.MembershipBody.self
+      .POST, "/family-codes/\(p(code))/members", body: Wire.RoleBody(role: role), as: Wire.MembershipBody.self
     ).model
   }
 

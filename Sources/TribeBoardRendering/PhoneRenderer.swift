@@ -105,11 +105,15 @@ private struct Drawing {
   let formKeys: Set<String>
   var html = HTMLWriter()
 
-  init(renderer: PhoneRenderer, snapshot: ScreenSnapshot, frame: PhoneRenderer.Frame) {
+  /// Whether this is the screen under an action sheet: drawn dimmed and inert, nothing in it reachable.
+  var isUnder = false
+
+  init(renderer: PhoneRenderer, snapshot: ScreenSnapshot, frame: PhoneRenderer.Frame, under: Bool = false) {
     self.renderer = renderer
     self.snapshot = snapshot
     self.frame = frame
-    id = HTML.slug(frame.user)
+    isUnder = under
+    id = HTML.slug(frame.user) + (under ? "-under" : "")
     numbered = snapshot.actions.enumerated().map { ($0.offset + 1, $0.element) }
     var keys: Set<String> = []
     for case .input(let field) in snapshot.blocks { keys.insert(field.action.rawValue) }
@@ -136,25 +140,91 @@ private struct Drawing {
     html.attribute("data-screen", snapshot.screen.rawValue)
     html += ">"
     statusBar()
-    navigationBar()
-    // A still phone's controls are inert, so its content, which may scroll, is itself what the keyboard reaches.
-    html += renderer.isStill ? "<div class=\"content\" tabindex=\"0\">" : "<div class=\"content\">"
-    if snapshot.screen == .confirm {
-      confirmSheet()
-    } else {
-      banners()
-      switch snapshot.screen {
-      case .dashboard: dashboard()
-      case .onboarding, .signIn, .mfa, .signUp, .preparing, .familySetup, .familyCreated: brandScreen()
-      default: blocks(snapshot.blocks)
+    if let sheet = snapshot.sheet {
+      // The question as iOS asks it: an action sheet over the screen it was asked from, dimmed.
+      if let underneath = sheet.underneath {
+        var below = Drawing(
+          renderer: PhoneRenderer(mode: .still), snapshot: underneath, frame: frame, under: true)
+        html += "<div class=\"under\" inert aria-hidden=\"true\">"
+        html.raw(below.screen())
+        html += "</div>"
       }
-      screenActions()
+      confirmSheet(sheet)
+    } else {
+      html.raw(screen())
     }
-    html += "</div>"
-    composer()
     toast()
     html += "</div></div></section>"
     return html.html
+  }
+
+  /// The screen inside the phone's frame: its bar, its content, the composer and the tab bar.
+  mutating func screen() -> String {
+    let start = html
+    html = HTMLWriter()
+    navigationBar()
+    // The content may scroll with nothing in it to focus (the dashboard's members; a still phone's inert controls):
+    // it is itself what the keyboard reaches, to scroll it.
+    html += isUnder ? "<div class=\"content\">" : "<div class=\"content\" tabindex=\"0\">"
+    banners()
+    switch snapshot.screen {
+    case .dashboard: dashboard()
+    case .onboarding, .signIn, .mfa, .signUp, .preparing, .familySetup, .familyCreated: brandScreen()
+    default: blocks(snapshot.blocks)
+    }
+    screenActions()
+    html += "</div>"
+    composer()
+    tabBar()
+    let drawn = html.html
+    html = start
+    return drawn
+  }
+
+  /// The role's modules as a tab bar at the bottom: the screen's own module selected, badges where something waits.
+  /// Away from the dashboard a tab goes home first, then to its module (two lines, as the REPL would take them).
+  mutating func tabBar() {
+    guard !snapshot.tabs.isEmpty else { return }
+    let onDashboard = snapshot.screen == .dashboard
+    html += "<nav class=\"tab-bar\" aria-label=\"Modules\">"
+    for tab in snapshot.tabs {
+      form(class: "tab-form")
+      if !onDashboard && tab.key != ActionID.home.rawValue {
+        html += "<input type=\"hidden\" name=\"first\" value=\"home\"/>"
+      }
+      let inert = renderer.isStill || (onDashboard && tab.isSelected)
+      html += inert ? "<button type=\"button\"" : "<button type=\"submit\""
+      if renderer.isStill { html += " disabled" }
+      html += " class=\"tab\" name=\"line\""
+      html.attribute("value", tab.words)
+      html.attribute("data-action", tab.key)
+      if onDashboard, let number = numbered.first(where: { $0.action.key == tab.key })?.number {
+        html.attribute("data-n", String(number))
+      }
+      if tab.isSelected { html += " aria-current=\"page\"" }
+      // Named by its label alone; the badge is said as its description.
+      if tab.badge != nil { html.attribute("aria-describedby", "\(id)-badge-\(tab.key)") }
+      html += ">"
+      html.raw(Icons.use(tab.key == ActionID.home.rawValue ? "home" : Icons.module(tab.key) ?? "tasks"))
+      html += "<span class=\"tab-label\">"
+      html.text(tab.label)
+      html += "</span>"
+      if let badge = tab.badge {
+        html += "<span class=\"badge\" aria-hidden=\"true\">"
+        html.number(badge)
+        html += "</span>"
+      }
+      html += "</button>"
+      if let badge = tab.badge {
+        html += "<span class=\"visually-hidden\""
+        html.attribute("id", "\(id)-badge-\(tab.key)")
+        html += ">"
+        html.number(badge)
+        html += " new</span>"
+      }
+      html += "</form>"
+    }
+    html += "</nav>"
   }
 
   // MARK: Frame
@@ -185,7 +255,10 @@ private struct Drawing {
   /// The way back on the left, the title, and the dashboard on the right where the screen offers both.
   mutating func navigationBar() {
     html += "<header class=\"nav-bar\">"
-    let navigation = numbered.filter { $0.action.kind == .navigation }
+    // A module's own screen has no way back: its tab is in the tab bar.
+    let navigation = numbered.filter {
+      $0.action.kind == .navigation && !($0.action.key == ActionID.home.rawValue && !snapshot.tabs.isEmpty)
+    }
     if let back = navigation.first {
       form()
       button(back.action, number: back.number, class: "nav-back") { drawing in
@@ -196,19 +269,21 @@ private struct Drawing {
       }
       html += "</form>"
     }
-    if let home = navigation.dropFirst().first(where: { $0.action.key == ActionID.home.rawValue }) {
+    if snapshot.tabs.isEmpty,
+      let home = navigation.dropFirst().first(where: { $0.action.key == ActionID.home.rawValue })
+    {
       form(class: "nav-end")
       button(home.action, number: home.number, class: "icon-button", label: home.action.label) { drawing in
         drawing.html.raw(Icons.use("home"))
       }
       html += "</form>"
     }
-    html += "<h3 class=\"title\""
+    html += isUnder ? "<p class=\"title\"" : "<h3 class=\"title\""
     html.attribute("id", id + "-title")
     html.attribute("title", snapshot.title)
-    html += " tabindex=\"-1\">"
+    html += isUnder ? ">" : " tabindex=\"-1\">"
     html.text(snapshot.title)
-    html += "</h3></header>"
+    html += isUnder ? "</p></header>" : "</h3></header>"
   }
 
   /// A back button's words on the bar: where it goes, short ("Tasks" for "Back to tasks"); its full label is its
@@ -222,7 +297,13 @@ private struct Drawing {
     return label
   }
 
+  /// One banner at most: the error with its own ways forward, and what the phone shows instead when it shows its
+  /// saved copy. Being offline is said by the status bar and this banner only. The simulation's notes ("Session
+  /// renewed silently") are the REPL's, not the app's: the phone does not show them.
   mutating func banners() {
+    let saved = snapshot.staleSince.map { since in
+      "Showing what this phone saved " + DateText.full(since, now: frame.now ?? since) + "."
+    }
     if let error = snapshot.error, !errorIsAtField {
       let network = error.category == .network
       html += network ? "<div class=\"banner offline\" role=\"alert\">" : "<div class=\"banner error\" role=\"alert\">"
@@ -230,33 +311,33 @@ private struct Drawing {
       html += "<div class=\"banner-text\"><p>"
       html.text(error.message)
       html += "</p>"
+      if let saved {
+        html += "<p>"
+        html.text(saved)
+        html += "</p>"
+      }
       recoveries()
       html += "</div></div>"
-    }
-    if let since = snapshot.staleSince {
+    } else if let saved {
       html += "<div class=\"banner cached\" role=\"status\">"
       html.raw(Icons.use("offline"))
-      html += "<div class=\"banner-text\"><p>Offline · showing what this phone saved "
-      html.text(DateText.full(since, now: frame.now ?? since))
+      html += "<div class=\"banner-text\"><p>"
+      html.text(frame.isOnline == false ? "Offline. " + saved : "Couldn’t refresh. " + saved)
       html += "</p></div></div>"
-    }
-    for note in snapshot.notes {
-      html += "<p class=\"note\">"
-      html.raw(Icons.use("sync"))
-      html += "<span>"
-      html.text(note)
-      html += "</span></p>"
     }
   }
 
   /// Whether the error is about a value of the screen's form, and so is shown at its field.
   var errorIsAtField: Bool { erroneousField != nil }
 
-  /// The key of the form's field the error is about: the field whose action failed, or for a submit refused for a
-  /// missing value, the first required field without one.
+  /// The key of the form's field the error is about: the field whose action failed (a field of the screen's form,
+  /// or a single-field form's), or for a submit refused for a missing value, the first required field without one.
   var erroneousField: String? {
     guard snapshot.error != nil, let failed = snapshot.failed else { return nil }
     if formKeys.contains(failed) { return failed }
+    if snapshot.actions.contains(where: { $0.key == failed && $0.input != nil && !$0.isItemAction }) {
+      return failed
+    }
     guard failed == ActionID.save.rawValue else { return nil }
     for case .input(let field) in snapshot.blocks where field.required && field.value == nil {
       return field.action.rawValue
@@ -264,10 +345,10 @@ private struct Drawing {
     return nil
   }
 
-  /// The screen's own actions the error names as its ways forward: buttons, or for a value, what to correct.
+  /// The error's own ways forward, as its buttons: drawn here once, not again with the screen's actions. A way that
+  /// corrects a value is the field itself, marked where the value is typed.
   mutating func recoveries() {
     let buttons = snapshot.recoveries.filter { $0.input == nil }
-    let fields = snapshot.recoveries.filter { $0.input != nil }
     if !buttons.isEmpty {
       form(class: "recoveries")
       for action in buttons {
@@ -275,20 +356,14 @@ private struct Drawing {
       }
       html += "</form>"
     }
-    if !fields.isEmpty {
-      html += "<p class=\"hint\">You can: "
-      for (index, action) in fields.enumerated() {
-        if index > 0 { html += ", " }
-        html.text(action.label)
-      }
-      html += ".</p>"
-    }
   }
 
+  /// The notice as a toast, with an icon saying whether it tells of a success or a failure.
   mutating func toast() {
     guard let notice = snapshot.notice else { return }
-    html += "<div class=\"toast\" role=\"status\">"
-    html.raw(Icons.use("check"))
+    let failure = snapshot.noticeIsFailure
+    html += failure ? "<div class=\"toast failure\" role=\"status\">" : "<div class=\"toast\" role=\"status\">"
+    html.raw(Icons.use(failure ? "alert" : "check"))
     html += "<span>"
     html.text(notice)
     html += "</span></div>"
@@ -331,7 +406,7 @@ private struct Drawing {
       html += "</dl>"
     }
     html += "</div>"
-    tiles()
+    if snapshot.tabs.isEmpty { tiles() }
     blocks(rest)
   }
 
@@ -385,10 +460,25 @@ private struct Drawing {
         html.text(text)
         html += "</p>"
         index += 1
+      case .hint:
+        // How to type the values: the phone's pickers and steppers say it themselves.
+        index += 1
       case .field:
         html += "<dl class=\"fields\">"
         while index < blocks.count, case .field(let label, let value) = blocks[index] {
           if index + 1 < blocks.count, case .qr = blocks[index + 1] { break }
+          if label == "Avatar", snapshot.screen == .profile {
+            // The profile's picture is drawn: the person's initials in their colour, not a word about it.
+            if let user = snapshot.user {
+              html += "<div class=\"field-row\"><dt>"
+              html.text(label)
+              html += "</dt><dd>"
+              avatar(Person(id: user.id, name: user.name), small: false, named: true)
+              html += "</dd></div>"
+            }
+            index += 1
+            continue
+          }
           html += "<div class=\"field-row\"><dt>"
           html.text(label)
           html += "</dt><dd>"
@@ -792,7 +882,7 @@ private struct Drawing {
   }
 
   /// A person's initials in their colour; their name is said with it when no text beside it says it.
-  mutating func avatar(_ person: Person, small: Bool, named: Bool = false) {
+  mutating func avatar(_ person: Person, small: Bool, named: Bool = false, initials: String? = nil) {
     html += small ? "<span class=\"avatar small c" : "<span class=\"avatar c"
     html.number(person.colour)
     html += "\""
@@ -804,7 +894,7 @@ private struct Drawing {
       html += " aria-hidden=\"true\""
     }
     html += ">"
-    html.text(person.initials)
+    html.text(initials ?? person.initials)
     html += "</span>"
   }
 
@@ -866,20 +956,37 @@ private struct Drawing {
       guard let action = actions[field.action.rawValue], let input = action.input else { continue }
       let inputID = "\(id)-field-\(field.action.rawValue)"
       let failed = erroneousField == field.action.rawValue
-      html += failed ? "<div class=\"form-field invalid\">" : "<div class=\"form-field\">"
-      html += field.required ? "<label class=\"required\"" : "<label"
-      html.attribute("for", inputID)
-      html += ">"
-      html.text(field.label)
-      html += "</label><input type=\"hidden\""
+      let errorID = failed ? inputID + "-error" : nil
+      let group = field.input == .members
+      html += group ? "<fieldset class=\"form-field" : "<div class=\"form-field"
+      html += failed ? " invalid\">" : "\">"
+      if group {
+        html += field.required ? "<legend class=\"required\">" : "<legend>"
+        html.text(field.label)
+        html += "</legend>"
+      } else {
+        html += field.required ? "<label class=\"required\"" : "<label"
+        html.attribute("for", inputID)
+        html += ">"
+        html.text(field.label)
+        html += "</label>"
+      }
+      html += "<input type=\"hidden\""
       html.attribute("name", "words.\(index + 1)")
       html.attribute("value", action.words)
       html += "/>"
-      if field.choices.isEmpty {
+      switch field.input {
+      case .dateTime:
+        dateTimePicker(field, id: inputID, index: index + 1, invalid: errorID, autofocus: failed && firstError)
+      case .members:
+        memberChoices(field, id: inputID, index: index + 1, invalid: errorID)
+      case .number(let bounds):
+        stepper(field, bounds: bounds, id: inputID, index: index + 1, invalid: errorID, autofocus: failed && firstError)
+      case .text, .longText, .role:
         control(
           input, id: inputID, name: "value.\(index + 1)", value: field.typed, required: field.required,
-          maxLength: field.maxLength, invalid: failed ? inputID + "-error" : nil, autofocus: failed && firstError)
-      } else {
+          maxLength: field.maxLength, invalid: errorID, autofocus: failed && firstError)
+      case .member:
         html += "<select"
         html.attribute("id", inputID)
         html.attribute("name", "value.\(index + 1)")
@@ -907,12 +1014,135 @@ private struct Drawing {
       } else {
         html += " hidden>"
       }
-      html += "</p></div>"
+      html += group ? "</p></fieldset>" : "</p></div>"
     }
     if let save = numbered.first(where: { $0.action.key == ActionID.save.rawValue }) {
       button(save.action, number: save.number, class: "btn primary block")
     }
     html += "</form>"
+  }
+
+  /// A date and time in the app's own words: a day ("Today", "Tomorrow", "Thu 5 Mar") and a time, each a list to
+  /// pick from, sent as `date.N` and `time.N` (the server joins them as the REPL types a date). No browser pattern.
+  mutating func dateTimePicker(
+    _ field: FormField, id inputID: String, index: Int, invalid errorID: String?, autofocus: Bool
+  ) {
+    let typed = field.typed ?? ""
+    let typedDay = typed.count >= 10 ? String(typed.prefix(10)) : nil
+    let typedTime = typed.count >= 16 ? String(typed.suffix(5)) : nil
+    var days: [(value: String, label: String)] = []
+    if let now = frame.now {
+      for offset in 0..<42 {
+        let day = DateText.startOfDay(now).addingTimeInterval(Double(offset) * 86400)
+        days.append((String(DateText.typed(day).prefix(10)), PhoneRenderer.dayHeading(day, now: now)))
+      }
+    }
+    if let typedDay, !days.contains(where: { $0.value == typedDay }) {
+      days.insert((typedDay, field.value.map { String($0.prefix { $0 != ":" }.dropLast(3)) } ?? typedDay), at: 0)
+    }
+    html += "<div class=\"picker\"><select"
+    html.attribute("id", inputID)
+    html.attribute("name", "date.\(index)")
+    invalidAttributes(errorID, autofocus: autofocus)
+    html += "><option value=\"\">"
+    html += field.required ? "Choose a day" : "No date"
+    html += "</option>"
+    for day in days {
+      html += day.value == typedDay ? "<option selected" : "<option"
+      html.attribute("value", day.value)
+      html += ">"
+      html.text(day.label)
+      html += "</option>"
+    }
+    html += "</select><select"
+    html.attribute("id", inputID + "-time")
+    html.attribute("name", "time.\(index)")
+    html.attribute("aria-label", field.label + ", time")
+    if renderer.isStill { html += " disabled" }
+    html += ">"
+    let chosen = typedTime ?? "08:00"
+    for quarter in 0..<96 {
+      let time = String(format: "%02d:%02d", quarter / 4, quarter % 4 * 15)
+      html += time == chosen ? "<option selected>" : "<option>"
+      html.text(time)
+      html += "</option>"
+    }
+    if !chosen.hasSuffix(":00") && !chosen.hasSuffix(":15") && !chosen.hasSuffix(":30") && !chosen.hasSuffix(":45") {
+      html += "<option selected>"
+      html.text(chosen)
+      html += "</option>"
+    }
+    html += "</select></div>"
+  }
+
+  /// A choice of several members, or everyone: "Everyone" first, then each member, as switches of a list; sent as
+  /// `value.N.K`, which the server joins with commas.
+  mutating func memberChoices(_ field: FormField, id inputID: String, index: Int, invalid errorID: String?) {
+    let chosen = Set((field.typed ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    let everyone = chosen.isEmpty || chosen.contains("everyone")
+    html += "<ul class=\"choices\""
+    if let errorID {
+      html += " aria-invalid=\"true\""
+      html.attribute("aria-describedby", errorID)
+    }
+    html += ">"
+    let options = [("everyone", "Everyone")] + field.choices.map { ($0.value, $0.label) }
+    for (position, option) in options.enumerated() {
+      let boxID = "\(inputID)-\(position)"
+      html += "<li><input type=\"checkbox\""
+      html.attribute("id", boxID)
+      html.attribute("name", "value.\(index).\(position)")
+      html.attribute("value", option.0)
+      if position == 0 ? everyone : (!everyone && chosen.contains(option.0)) { html += " checked" }
+      if position == 0 { html += " data-everyone" }
+      if renderer.isStill { html += " disabled" }
+      html += "/><label"
+      html.attribute("for", boxID)
+      html += ">"
+      if position > 0 {
+        avatar(
+          Person(id: option.0, name: option.1), small: true,
+          initials: Person.initials(of: option.1, among: field.choices.map(\.label)))
+      }
+      html.text(option.1)
+      html += "</label></li>"
+    }
+    html += "</ul>"
+  }
+
+  /// A whole number within bounds as a stepper: fewer, the number, more. No spin arrows.
+  mutating func stepper(
+    _ field: FormField, bounds: ClosedRange<Int>, id inputID: String, index: Int, invalid errorID: String?,
+    autofocus: Bool
+  ) {
+    let noun = field.label.lowercased()
+    html += "<div class=\"stepper\"><button type=\"button\" class=\"step\" data-step=\"-1\""
+    html.attribute("aria-label", "Fewer \(noun)")
+    html.attribute("aria-controls", inputID)
+    if renderer.isStill { html += " disabled" }
+    html += ">−</button><input type=\"number\" inputmode=\"numeric\""
+    html.attribute("min", String(bounds.lowerBound))
+    html.attribute("max", String(bounds.upperBound))
+    if let value = field.typed { html.attribute("value", value) }
+    html.attribute("id", inputID)
+    html.attribute("name", "value.\(index)")
+    invalidAttributes(errorID, autofocus: autofocus)
+    html += "/><button type=\"button\" class=\"step\" data-step=\"1\""
+    html.attribute("aria-label", "More \(noun)")
+    html.attribute("aria-controls", inputID)
+    if renderer.isStill { html += " disabled" }
+    html += ">+</button></div>"
+  }
+
+  /// A field's marks when its value was refused (said by the error at the field), its focus, and a still phone's
+  /// inertness.
+  mutating func invalidAttributes(_ errorID: String?, autofocus: Bool) {
+    if let errorID {
+      html += " aria-invalid=\"true\""
+      html.attribute("aria-describedby", errorID)
+    }
+    if autofocus { html += " data-autofocus" }
+    if renderer.isStill { html += " disabled" }
   }
 
   /// An input for a value of `kind`.
@@ -988,19 +1218,31 @@ private struct Drawing {
   /// The screen's other actions: values to give (each a small form), then buttons, the main one first.
   mutating func screenActions() {
     var buttons: [(Int, ScreenSnapshot.Action)] = []
+    var rows: [(Int, ScreenSnapshot.Action)] = []
+    var destructive: [(Int, ScreenSnapshot.Action)] = []
     for (number, action) in numbered {
-      guard action.kind != .navigation, !action.isItemAction, !formKeys.contains(action.key),
-        Icons.module(action.key) == nil || snapshot.screen != .dashboard
+      // The way back is in the bar, modules are tabs, an error's ways forward are in its banner, an item's actions
+      // on its row, a form's fields in the form.
+      guard action.kind != .navigation, action.kind != .recovery, !action.isItemAction, !formKeys.contains(action.key)
       else { continue }
+      if action.kind == .tab { continue }
       if hasForm && action.key == ActionID.save.rawValue { continue }
       if action.key == ActionID.send.rawValue && snapshot.screen == .messages { continue }
-      if action.key == ActionID.toggle.rawValue && snapshot.screen == .notifications { continue }
+      if action.kind == .setting && snapshot.screen == .notifications { continue }
+      // Signing out is in Settings, as iOS apps keep it.
+      if action.key == ActionID.signOut.rawValue && snapshot.screen == .dashboard && !snapshot.tabs.isEmpty { continue }
       if let input = action.input {
         valueForm(action, number: number, input: input)
+      } else if action.kind == .row {
+        rows.append((number, action))
+      } else if action.kind == .destructive {
+        destructive.append((number, action))
       } else {
         buttons.append((number, action))
       }
     }
+    if !rows.isEmpty { groupedRows(rows, destructive: false) }
+    defer { if !destructive.isEmpty { groupedRows(destructive, destructive: true) } }
     guard !buttons.isEmpty else { return }
     form(class: "actions")
     for (number, action) in buttons {
@@ -1020,29 +1262,95 @@ private struct Drawing {
     html += "</form>"
   }
 
-  /// An action that takes a value: a labelled input of the value's kind and a submit named by the action.
+  /// Actions as an inset grouped list: rows that open a sub-screen (with a chevron), or red rows that end something
+  /// (each confirmed in a sheet naming what it does), at the bottom.
+  mutating func groupedRows(_ rows: [(Int, ScreenSnapshot.Action)], destructive: Bool) {
+    form(class: destructive ? "grouped destructive-rows" : "grouped")
+    html += "<ul class=\"grouped-list\">"
+    for (number, action) in rows {
+      html += "<li>"
+      button(action, number: number, class: destructive ? "row-button destructive" : "row-button") { drawing in
+        if !destructive, let icon = Icons.forAction(action.key) {
+          drawing.html += "<span class=\"row-icon\">"
+          drawing.html.raw(Icons.use(icon))
+          drawing.html += "</span>"
+        }
+        drawing.html += "<span class=\"row-label\">"
+        drawing.html.text(action.label)
+        drawing.html += "</span>"
+        if !destructive {
+          drawing.html += "<span class=\"chevron\">"
+          drawing.html.raw(Icons.use("chevron"))
+          drawing.html += "</span>"
+        }
+      }
+      html += "</li>"
+    }
+    html += "</ul></form>"
+  }
+
+  /// An action that takes a value: a labelled input of the value's kind and a submit named by the action; a value
+  /// it refuses is said at the field (marked for a screen reader, focused), as in a whole form.
   mutating func valueForm(_ action: ScreenSnapshot.Action, number: Int, input: ArgumentKind) {
     let inputID = "\(id)-field-\(action.key)"
-    let failed = snapshot.error != nil && snapshot.failed == action.key
-    form(class: "value-form")
+    let failed = snapshot.error != nil && erroneousField == action.key
+    form(class: failed ? "value-form invalid" : "value-form")
     html += "<input type=\"hidden\" name=\"words\""
     html.attribute("value", action.words)
-    html += "/><label"
+    html += "/><div class=\"form-field"
+    html += failed ? " invalid\"><label" : "\"><label"
     html.attribute("for", inputID)
     html += ">"
     html.text(PhoneRenderer.fieldLabel(input))
-    html += "</label><div class=\"value-row\">"
-    control(
-      input, id: inputID, name: "value", value: nil, required: true, maxLength: nil, invalid: nil, autofocus: failed)
-    button(action, number: number, class: "btn primary", submitsValue: true)
-    html += "</div></form>"
+    html += "</label>"
+    if action.choices.isEmpty {
+      control(
+        input, id: inputID, name: "value", value: nil, required: true, maxLength: nil,
+        invalid: failed ? inputID + "-error" : nil, autofocus: failed)
+    } else {
+      // A member is picked, never typed.
+      html += "<select"
+      html.attribute("id", inputID)
+      html += " name=\"value\""
+      invalidAttributes(failed ? inputID + "-error" : nil, autofocus: failed)
+      html += "><option value=\"\">Choose someone</option>"
+      for choice in action.choices {
+        html += "<option"
+        html.attribute("value", choice.value)
+        html += ">"
+        html.text(choice.label)
+        html += "</option>"
+      }
+      html += "</select>"
+    }
+    html += "<p class=\"field-error\""
+    html.attribute("id", inputID + "-error")
+    if failed {
+      html += " role=\"alert\">"
+      html.text(snapshot.error?.message ?? "")
+    } else {
+      html += " hidden>"
+    }
+    html += "</p></div>"
+    button(action, number: number, class: "btn primary block", submitsValue: true)
+    html += "</form>"
   }
 
   /// The conversation's composer, docked at the bottom of the screen.
   mutating func composer() {
-    guard snapshot.screen == .messages,
-      let send = numbered.first(where: { $0.action.key == ActionID.send.rawValue })
-    else { return }
+    guard snapshot.screen == .messages else { return }
+    guard let send = numbered.first(where: { $0.action.key == ActionID.send.rawValue }) else {
+      // No composer: the person is told why, where it would be.
+      if snapshot.load == .loaded || snapshot.load == .empty {
+        html += "<p class=\"composer-note\">"
+        html.text(
+          snapshot.role == .visitor
+            ? "Visitors can read the family’s chat but not write in it."
+            : "You can read the family’s chat here.")
+        html += "</p>"
+      }
+      return
+    }
     let inputID = "\(id)-composer"
     form(class: "composer")
     html += "<input type=\"hidden\" name=\"words\""
@@ -1061,24 +1369,33 @@ private struct Drawing {
     html += "</form>"
   }
 
-  /// The question before an action that can't be undone, as an action sheet: the choice that does it looks it.
-  mutating func confirmSheet() {
-    html += "<div class=\"sheet-backdrop\"></div><div class=\"sheet\" role=\"alertdialog\""
+  /// The question before an action that can't be undone, as iOS asks it: an action sheet over the dimmed screen,
+  /// the question, the choice that does it named by what it does and red, and Cancel apart below.
+  mutating func confirmSheet(_ sheet: ScreenSnapshot.Sheet) {
+    html += "<div class=\"sheet-backdrop\"></div><div class=\"sheet\" role=\"alertdialog\" aria-modal=\"true\""
     html.attribute("aria-labelledby", id + "-question")
+    html += "><div class=\"sheet-group\"><h3 class=\"question\" tabindex=\"-1\" data-autofocus"
+    html.attribute("id", id + "-question")
     html += ">"
-    for case .paragraph(let question) in snapshot.blocks {
-      html += "<p class=\"question\""
-      html.attribute("id", id + "-question")
-      html += ">"
-      html.text(question)
-      html += "</p>"
+    html.text(sheet.question)
+    html += "</h3>"
+    if let yes = numbered.first(where: { $0.action.key == ActionID.confirmYes.rawValue }) {
+      form(class: "sheet-actions")
+      var action = yes.action
+      action.label = sheet.confirm
+      button(action, number: yes.number, class: "sheet-button destructive")
+      html += "</form>"
     }
-    form(class: "sheet-actions")
-    for (number, action) in numbered {
-      button(
-        action, number: number, class: action.kind == .destructive ? "btn destructive block" : "btn secondary block")
+    html += "</div>"
+    if let no = numbered.first(where: { $0.action.key == ActionID.confirmNo.rawValue }) {
+      form(class: "sheet-actions sheet-cancel")
+      var action = no.action
+      action.label = sheet.cancel
+      action.kind = .secondary
+      button(action, number: no.number, class: "sheet-button cancel")
+      html += "</form>"
     }
-    html += "</form></div>"
+    html += "</div>"
   }
 
   // MARK: Controls
@@ -1087,7 +1404,8 @@ private struct Drawing {
   mutating func form(class className: HTMLWriter.Markup? = nil) {
     switch renderer.mode {
     case .live(let path):
-      html += "<form method=\"post\""
+      // The app says what is wrong with a value, at its field: never the browser's bubble.
+      html += "<form method=\"post\" novalidate"
       html.attribute("action", path)
     case .still:
       html += "<form"

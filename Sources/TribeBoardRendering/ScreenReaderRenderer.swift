@@ -22,7 +22,7 @@ public enum ScreenReaderRenderer {
     var position = 0
     for block in snapshot.blocks {
       switch block {
-      case .paragraph(let text): lines.append(text)
+      case .paragraph(let text), .hint(let text): lines.append(text)
       case .field(let label, let value): lines.append("\(label): \(value)")
       case .input(let field): lines.append("\(field.label): \(field.value ?? "—")")
       case .section(let title): lines.append("Heading, \(title)")

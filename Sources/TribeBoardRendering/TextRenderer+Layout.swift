@@ -83,7 +83,7 @@ extension TextRenderer {
   private func write(_ block: Block, into body: inout Body) {
     let clean = Self.clean
     switch block {
-    case .paragraph(let text):
+    case .paragraph(let text), .hint(let text):
       for line in wrap(clean(text), width: Self.width - 2) { body.append(line) }
     case .field(let label, let value):
       body.append("\(clean(label)): " + style.apply(.bold, clean(value)))

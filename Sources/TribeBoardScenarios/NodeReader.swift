@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardCore
 
 /// Reads typed values out of YAML nodes and records a diagnostic for each problem, so one pass over a file
 /// reports as many problems as it can. Each reader returns `nil` after reporting a problem.
@@ -273,12 +274,7 @@ struct NodeReader {
     return nil
   }
 
-  static func isIdentifier(_ text: String) -> Bool {
-    let letters = UInt8(ascii: "a")...UInt8(ascii: "z")
-    let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-    guard let first = text.utf8.first, letters.contains(first) else { return false }
-    return text.utf8.allSatisfy { letters.contains($0) || digits.contains($0) || $0 == UInt8(ascii: "-") }
-  }
+  static func isIdentifier(_ text: String) -> Bool { Validation.isIdentifier(text) }
 
   private static func slug(_ text: String) -> String {
     let words = text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }

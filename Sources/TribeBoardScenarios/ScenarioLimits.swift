@@ -36,8 +36,9 @@ public struct ScenarioLimits: Equatable, Sendable {
   /// 64 MiB, 16,777,216 nodes of which aliases may add 1,048,576.
   public static let standard = ScenarioLimits(maximumFileSize: 64 << 20)
 
-  /// The largest size the loader can hold (its node tree counts bytes in 32 bits): 2 GiB.
-  public static let largestFileSize = Int(Int32.max)
+  /// The largest size the loader can hold (its node tree counts bytes in unsigned 32 bits): 2 GiB, the documented
+  /// maximum, which `2G` names.
+  public static let largestFileSize = 1 << 31
 
   /// The environment variable that raises (or lowers) the size limit for every load of a process.
   public static let environmentVariable = "TRIBEBOARD_MAX_SCENARIO_SIZE"

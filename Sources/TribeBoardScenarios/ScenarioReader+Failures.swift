@@ -79,6 +79,12 @@ extension ScenarioReader {
     for key in keys {
       guard let value = object[key] else { continue }
       guard let seconds = duration(value, key: key) else { return nil }
+      guard seconds <= MockBackend.maximumLatency else {
+        reader.report(
+          "'\(key)': a call can take at most a day (1d) of simulated time, found \(NodeReader.describe(value))",
+          at: value)
+        return nil
+      }
       latency[key] = seconds
     }
     return latency

@@ -38,7 +38,7 @@ extension ScenarioReader {
     let onboarded = object["onboardingCompleted"].flatMap { reader.bool($0, key: "onboardingCompleted") }
     let signedIn = object["signedIn"].flatMap { reader.bool($0, key: "signedIn") }
     let offline = object["offline"].flatMap { reader.bool($0, key: "offline") }
-    let outbox = object["outbox"].map { readOutbox($0) } ?? Outbox()
+    let outbox = object["outbox"].map { readOutbox($0, owner: user) } ?? Outbox()
     let accessUntil = NodeReader.optional(object["accessUntil"]) { reader.timestamp($0, key: "accessUntil") }
     let refreshUntil = NodeReader.optional(object["refreshUntil"]) { reader.timestamp($0, key: "refreshUntil") }
     for key in ["accessUntil", "refreshUntil"] where signedIn != true {
@@ -46,7 +46,9 @@ extension ScenarioReader {
         reader.report("'\(key)' is when a stored session runs out: it needs signedIn: true", at: node)
       }
     }
+    queuedItems = Set(outbox?.changes.map(\.id) ?? [])
     if let node = object["screen"], let screen = readScreen(node), let user { screens[user] = screen }
+    queuedItems = []
     let cache = object["cache"].map { readCache($0, user: user) } ?? PhoneCache()
     if let node = object["cache"], signedIn != true {
       reader.report("'cache' is what a signed-in phone kept of its family: it needs signedIn: true", at: node)
@@ -112,10 +114,10 @@ extension ScenarioReader {
   /// The screens an app can reopen on, and the keys each takes besides `id`.
   static let restorableScreens: [ScreenID: [String]] = [
     .onboarding: ["page"], .signIn: [], .familySetup: [], .createFamily: [], .joinFamily: [], .dashboard: [],
-    .calendar: [], .eventDetail: ["item"], .addEvent: ["title", "start", "place", "participants"],
+    .calendar: ["shown"], .eventDetail: ["item"], .addEvent: ["title", "start", "place", "participants"],
     .tasks: ["mineOnly", "shown"], .taskDetail: ["item"], .addTask: ["title", "assignee", "due", "points"],
-    .messages: [], .noticeboard: ["shown"], .schoolRun: [], .settings: [], .profile: [], .notifications: [],
-    .familyManagement: [], .memberDetail: ["member"], .familyCreated: [], .familyPreview: ["code"],
+    .messages: [], .noticeboard: ["shown"], .schoolRun: ["shown"], .settings: [], .profile: [], .notifications: [],
+    .familyManagement: ["shown"], .memberDetail: ["member"], .familyCreated: [], .familyPreview: ["code"],
     .mfa: ["provider"], .signUp: ["provider"], .confirm: ["back", "action", "argument"],
   ]
   static let screenKeys = [
@@ -224,25 +226,27 @@ extension ScenarioReader {
     case .joinFamily: return .joinFamily
     case .dashboard: return .dashboard
     case .familyCreated: return .familyCreated
-    case .calendar: return .calendar
+    case .calendar:
+      let shown = object["shown"].map { itemReferences($0, key: "shown", of: Self.calendarKinds) } ?? []
+      return shown.map { .calendar(shown: $0) }
     case .messages: return .messages
-    case .schoolRun: return .schoolRun
+    case .schoolRun:
+      let shown = object["shown"].map { itemReferences($0, key: "shown", of: ["pickup"]) } ?? []
+      return shown.map { .schoolRun(shown: $0) }
     case .settings: return .settings
     case .profile: return .profile
     case .notifications: return .notifications
-    case .familyManagement: return .familyManagement
+    case .familyManagement:
+      let shown = object["shown"].map { accounts($0, key: "shown") } ?? []
+      if let shown, let node = object["shown"], !distinct(shown, node, key: "shown") { return nil }
+      return shown.map { .familyManagement(shown: $0) }
     case .eventDetail, .taskDetail:
       guard let node = object["item"] else {
         reader.report("the \(id.rawValue) screen needs 'item': the id of the item it shows", at: object.position)
         return nil
       }
-      // The calendar shows birthdays as entries of their own: `birthday-ACCOUNT`.
-      if id == .eventDetail, case .scalar(let scalar) = node, scalar.string.hasPrefix("birthday-"),
-        accountPositions[String(scalar.string.dropFirst("birthday-".count))] != nil
-      {
-        return .eventDetail(scalar.string)
-      }
-      guard let item = itemReference(node, key: "item") else { return nil }
+      let kinds = id == .eventDetail ? Self.calendarKinds : ["task"]
+      guard let item = itemReference(node, key: "item", of: kinds) else { return nil }
       return id == .eventDetail ? .eventDetail(item) : .taskDetail(item)
     case .memberDetail:
       guard let node = object["member"] else {
@@ -252,11 +256,11 @@ extension ScenarioReader {
       return account(node, key: "member", context: "on the memberDetail screen").map { .memberDetail($0) }
     case .tasks:
       let mineOnly = object["mineOnly"].map { reader.bool($0, key: "mineOnly") } ?? false
-      let shown = object["shown"].map { itemReferences($0, key: "shown") } ?? []
+      let shown = object["shown"].map { itemReferences($0, key: "shown", of: ["task"]) } ?? []
       guard let mineOnly, let shown else { return nil }
       return .tasks(mineOnly: mineOnly, shown: shown)
     case .noticeboard:
-      let shown = object["shown"].map { itemReferences($0, key: "shown") } ?? []
+      let shown = object["shown"].map { itemReferences($0, key: "shown", of: ["notice"]) } ?? []
       return shown.map { .noticeboard(shown: $0) }
     case .addEvent:
       var draft = EventDraft()
@@ -289,22 +293,66 @@ extension ScenarioReader {
     }
   }
 
-  /// The id of an event, task, message, notice, school run or pickup of the scenario.
-  private mutating func itemReference(_ node: Node, key: String) -> ItemID? {
+  /// Whether `id` is one a phone gives the changes it makes: `USER-change-N`.
+  static func isChangeID(_ id: String) -> Bool {
+    guard let range = id.range(of: "-change-", options: .backwards) else { return false }
+    let number = id[range.upperBound...]
+    return range.lowerBound > id.startIndex && !number.isEmpty && number.allSatisfy(\.isASCII) && Int(number) != nil
+  }
+
+  /// What the calendar lists: events, pickups, and birthdays (`birthday-ACCOUNT`).
+  static let calendarKinds = ["event", "pickup", "birthday"]
+
+  /// The id of an event, task, message, notice, school run or pickup of the scenario; with `kinds`, one of those
+  /// kinds (`birthday` admits the calendar's `birthday-ACCOUNT` entries), as the screen or change naming it needs.
+  private mutating func itemReference(_ node: Node, key: String, of kinds: [String]? = nil) -> ItemID? {
     guard let id = reader.identifier(node, what: "'\(key)'")?.value else { return nil }
-    guard itemIDs[id] != nil else {
+    if kinds?.contains("birthday") == true, id.hasPrefix("birthday-"),
+      accountPositions[String(id.dropFirst("birthday-".count))] != nil
+    {
+      return id
+    }
+    // A notice posted on the phone shows under its change's id (`USER-change-N`) while it waits, and keeps its number
+    // in `shown` once sent.
+    if kinds?.contains("notice") == true, queuedItems.contains(id) || Self.isChangeID(id) { return id }
+    guard let use = itemIDs[id] else {
       reader.report(
         "'\(key)' names no item: no event, task, message, notice, school run or pickup has the id '\(id)'"
           + Suggestions.didYouMean(id, in: itemIDs.all.sorted()), at: node)
       return nil
     }
+    if let kinds, !kinds.contains(use.kind) {
+      let wanted = kinds.map { $0 == "birthday" ? "birthday (birthday-ACCOUNT)" : $0 }
+      let list =
+        wanted.count == 1 ? wanted[0] : wanted.dropLast().joined(separator: ", ") + " or " + wanted[wanted.count - 1]
+      let article = list.hasPrefix("event") ? "an" : "a"
+      reader.report(
+        "'\(key)' must name \(article) \(list); '\(id)' is the \(use.kind) at \(use.position)", at: node)
+      return nil
+    }
     return id
   }
 
-  private mutating func itemReferences(_ node: Node, key: String) -> [ItemID]? {
+  /// A list of item ids, each of `kinds`, none twice: the numbers a list showed, one an item.
+  private mutating func itemReferences(_ node: Node, key: String, of kinds: [String]) -> [ItemID]? {
     guard let items = reader.list(node, key: key) else { return nil }
-    let ids = items.map { itemReference($0, key: key) }
-    return ids.contains(nil) ? nil : ids.compactMap { $0 }
+    let ids = items.map { itemReference($0, key: key, of: kinds) }
+    guard !ids.contains(nil) else { return nil }
+    let found = ids.compactMap { $0 }
+    return distinct(found, node, key: key) ? found : nil
+  }
+
+  /// Whether `ids`, read from the list `node`, names each item once; reports the first one named again.
+  private mutating func distinct(_ ids: [String], _ node: Node, key: String) -> Bool {
+    guard case .sequence(let items) = node else { return true }
+    var seen: Set<String> = []
+    for (id, item) in zip(ids, Array(items)) where !seen.insert(id).inserted {
+      reader.report(
+        "'\(key)' names '\(id)' twice: it lists the items in the order the screen numbered them, each once",
+        at: item)
+      return false
+    }
+    return true
   }
 
   private mutating func accounts(_ node: Node, key: String) -> [UserID]? {
@@ -337,14 +385,30 @@ extension ScenarioReader {
     "in 'failure'", keys: ["error", "message"],
     required: [("error", "the error code sending failed with"), ("message", "the message the person read")])
 
-  /// `outbox: { changes: […], attempts: 1, nextAttempt: TIME, failure: { error, message }, issued: 3 }`.
-  mutating func readOutbox(_ node: Node) -> Outbox? {
+  /// `outbox: { changes: […], attempts: 1, nextAttempt: TIME, failure: { error, message }, issued: 3 }`, on the phone
+  /// of `owner`. The queue holds only its phone's account's changes, each id once, and `issued` is past every id the
+  /// phone made (`OWNER-change-N`): the backend applies an id once, so a change made again with an id already
+  /// queued would be dropped as already applied while the phone says it synced.
+  mutating func readOutbox(_ node: Node, owner: UserID?) -> Outbox? {
     guard let object = reader.object(node, Self.outbox, subject: "'outbox'") else { return nil }
     var outbox = Outbox()
     var valid = true
+    var firstUse: [String: Position] = [:]
     if let node = object["changes"], let items = reader.list(node, key: "changes") {
       for item in items {
-        if let change = readChange(item) { outbox.changes.append(change) } else { valid = false }
+        guard let change = readChange(item, owner: owner) else {
+          valid = false
+          continue
+        }
+        if let earlier = firstUse[change.id] {
+          reader.report(
+            "change id '\(change.id)' is already used by the change at \(earlier); the backend applies an id once, "
+              + "so the later change would be dropped as already applied", at: item)
+          valid = false
+        } else {
+          firstUse[change.id] = item.position
+        }
+        outbox.changes.append(change)
       }
     }
     if let node = object["attempts"] {
@@ -355,6 +419,18 @@ extension ScenarioReader {
     }
     if let node = object["issued"] {
       if let issued = reader.integer(node, key: "issued") { outbox.issued = issued } else { valid = false }
+    }
+    if valid, let owner {
+      // The phone names its next change `OWNER-change-(issued + 1)`: no change queued may have that id or a later one.
+      let prefix = "\(owner)-change-"
+      let made = outbox.changes.compactMap { $0.id.hasPrefix(prefix) ? Int($0.id.dropFirst(prefix.count)) : nil }
+      if let highest = made.max(), highest > outbox.issued {
+        reader.report(
+          "'issued' is \(outbox.issued), but the queue holds '\(prefix)\(highest)': the phone's next change would "
+            + "take an id already queued and be dropped as already applied; 'issued' must be at least \(highest)",
+          at: object["issued"]?.position ?? object.position)
+        valid = false
+      }
     }
     if let node = object["failure"] {
       if let failure = reader.object(node, Self.failure, subject: "'failure'"),
@@ -369,10 +445,16 @@ extension ScenarioReader {
     return valid ? outbox : nil
   }
 
-  private mutating func readChange(_ node: Node) -> PendingChange? {
+  private mutating func readChange(_ node: Node, owner: UserID?) -> PendingChange? {
     guard let object = reader.object(node, Self.change, subject: "each change") else { return nil }
     let id = object["id"].flatMap { reader.text($0, key: "id", singleLine: true) }
-    let author = object["by"].flatMap { account($0, key: "by", context: "as a change's author") }
+    var author = object["by"].flatMap { account($0, key: "by", context: "as a change's author") }
+    if let owner, let by = author, by != owner, let node = object["by"] {
+      reader.report(
+        "a change on \(owner)'s phone is made by \(owner) ('by: \(owner)'), not \(by): a phone queues only its own "
+          + "account's changes", at: node)
+      author = nil
+    }
     let at = object["at"].flatMap { reader.timestamp($0, key: "at") }
     let summary = object["summary"].flatMap { reader.text($0, key: "summary", singleLine: true) }
     let waited = object["waited"].map { reader.bool($0, key: "waited") } ?? false
@@ -393,19 +475,19 @@ extension ScenarioReader {
         text.map { kind == "sendMessage" ? .sendMessage($0, family: family) : .postNotice($0, family: family) }
       }
     case "setTaskStatus":
-      let task = object["task"].flatMap { itemReference($0, key: "task") }
+      let task = object["task"].flatMap { itemReference($0, key: "task", of: ["task"]) }
       let status = object["status"].flatMap { reader.choice($0, key: "status", as: FamilyTask.Status.self) }
       change = task.flatMap { task in status.map { .setTaskStatus($0, task: task) } }
     case "assignTask":
-      let task = object["task"].flatMap { itemReference($0, key: "task") }
+      let task = object["task"].flatMap { itemReference($0, key: "task", of: ["task"]) }
       let to = object["to"].flatMap { account($0, key: "to", context: "as a task's assignee") }
       change = task.flatMap { task in to.map { .assignTask(task, to: $0) } }
     case "setPinned":
-      let notice = object["notice"].flatMap { itemReference($0, key: "notice") }
+      let notice = object["notice"].flatMap { itemReference($0, key: "notice", of: ["notice"]) }
       let pinned = object["pinned"].flatMap { reader.bool($0, key: "pinned") }
       change = notice.flatMap { notice in pinned.map { .setPinned($0, notice: notice) } }
     default:
-      let pickup = object["pickup"].flatMap { itemReference($0, key: "pickup") }
+      let pickup = object["pickup"].flatMap { itemReference($0, key: "pickup", of: ["pickup"]) }
       let driver = NodeReader.optional(object["driver"]) { account($0, key: "driver", context: "as a pickup's driver") }
       change = pickup.flatMap { pickup in driver.map { .setDriver($0, pickup: pickup) } }
     }

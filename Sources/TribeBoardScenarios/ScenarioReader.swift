@@ -28,6 +28,9 @@ struct ScenarioReader {
   var familyParts = 1
   /// The screen each phone reopens on, by its person.
   var screens: [UserID: SavedScreen] = [:]
+  /// The ids of the changes queued on the phone being read: a message or notice made offline shows on that phone
+  /// under its change's id, so its saved screen may name it.
+  var queuedItems: Set<ItemID> = []
   /// Accounts whose sign-in is locked, and until when.
   var signInLocks: [UserID: Date] = [:]
   /// The scenario's `now`, once read: a world's rules hold at that time.
@@ -160,7 +163,7 @@ struct ScenarioReader {
     }
     var email: String?
     if let node = object["email"], let text = reader.text(node, key: "email", singleLine: true) {
-      if text.value.contains("@") {
+      if Validation.isEmail(text.value) {
         email = text.value
         let key = RoleRules.emailKey(text.value)
         if let earlier = emails[key] {

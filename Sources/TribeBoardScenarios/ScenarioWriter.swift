@@ -114,15 +114,15 @@ public enum ScenarioWriter {
     var fields = ["id: \(screen.id.rawValue)"]
     switch screen {
     case .onboarding(let page): fields.append("page: \(page)")
-    case .signIn, .familySetup, .createFamily, .joinFamily, .dashboard, .calendar, .messages, .schoolRun, .settings,
-      .profile, .notifications, .familyManagement, .familyCreated:
+    case .signIn, .familySetup, .createFamily, .joinFamily, .dashboard, .messages, .settings, .profile, .notifications,
+      .familyCreated:
       break
     case .eventDetail(let item), .taskDetail(let item): fields.append("item: \(item)")
     case .memberDetail(let member): fields.append("member: \(member)")
     case .tasks(let mineOnly, let shown):
       if mineOnly { fields.append("mineOnly: true") }
       if !shown.isEmpty { fields.append("shown: [\(shown.joined(separator: ", "))]") }
-    case .noticeboard(let shown):
+    case .noticeboard(let shown), .calendar(let shown), .schoolRun(let shown), .familyManagement(let shown):
       if !shown.isEmpty { fields.append("shown: [\(shown.joined(separator: ", "))]") }
     case .addEvent(let draft):
       if let title = draft.title { fields.append("title: \(quoted(title))") }

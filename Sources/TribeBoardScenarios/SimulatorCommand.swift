@@ -5,7 +5,7 @@
 /// journey step starting with `:` names one, so a typo such as `:expct` is an error at load, not a silent no-op.
 public enum SimulatorCommand: String, CaseIterable, Sendable {
   case help, `where`, `as`, clock, fault, offline, online, latency, relaunch, undo, go, reset, scenario, save, expect,
-    quit
+    api, quit
 
   /// The command a line of input names, when the line starts with `:` (after leading spaces): `nil` for a line
   /// that is not a command, `.failure(name)` for an unknown name.

@@ -10,7 +10,9 @@ public struct StepRecord: Encodable, Sendable {
   public struct Action: Encodable, Sendable {
     public var key: String
     public var label: String
-    /// `primary`, `secondary`, `destructive` or `navigation` (``ScreenSnapshot/Action/Kind``).
+    /// What kind of control it is (``ScreenSnapshot/Action/Kind``): `primary`, `secondary`, `destructive`,
+    /// `navigation` (the way back), `tab` (a top-level module), `row` (a sub-screen), `recovery` (the error's own
+    /// way forward) or `setting` (a switch).
     public var kind: String
     /// The kind of value it takes (`text`, `item`, `points`, `date`, `role`, `notification`, `names`), or `null`.
     public var input: String?
@@ -65,6 +67,9 @@ public struct StepRecord: Encodable, Sendable {
       case .paragraph(let text):
         try container.encode("paragraph", forKey: .kind)
         try container.encode(text, forKey: .text)
+      case .hint(let text):
+        try container.encode("hint", forKey: .kind)
+        try container.encode(text, forKey: .text)
       case .field(let label, let value):
         try container.encode("field", forKey: .kind)
         try container.encode(label, forKey: .label)
@@ -75,6 +80,18 @@ public struct StepRecord: Encodable, Sendable {
         try container.encode(field.value ?? "—", forKey: .value)
         try container.encode(field.action.rawValue, forKey: .input)
         try container.encode(field.required, forKey: .required)
+        // The kind of control, its bounds and its choices, so a front-end draws the app's own picker.
+        try container.encode(field.input.name, forKey: .control)
+        try container.encodeIfPresent(field.maxLength, forKey: .maxLength)
+        switch field.input {
+        case .number(let bounds):
+          try container.encode(bounds.lowerBound, forKey: .min)
+          try container.encode(bounds.upperBound, forKey: .max)
+        case .role(let roles): try container.encode(roles.map { $0.displayName.lowercased() }, forKey: .choices)
+        case .member, .members:
+          try container.encode(field.choices.map { Choice(value: $0.value, label: $0.label) }, forKey: .choices)
+        case .text, .longText, .dateTime: break
+        }
       case .section(let title):
         try container.encode("section", forKey: .kind)
         try container.encode(title, forKey: .text)
@@ -112,7 +129,14 @@ public struct StepRecord: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-      case kind, text, label, value, ref, flag, page, count, id, thing, actions, input, required
+      case kind, text, label, value, ref, flag, page, count, id, thing, actions, input, required, control, maxLength,
+        min, max, choices
+    }
+
+    /// A choice of a member field: its value as typed and the name shown.
+    struct Choice: Encodable {
+      var value: String
+      var label: String
     }
 
     /// An item's facts, with what it is (`"type": "task"`).
@@ -151,6 +175,10 @@ public struct StepRecord: Encodable, Sendable {
   public var actions: [Action]
   public var session: Session?
   public var error: Failure?
+  /// On a question before something that can't be undone: the action sheet (``ScreenSnapshot/Sheet``).
+  public var sheet: SheetRecord?
+  /// The role's modules for a tab bar (``ScreenSnapshot/tabs``).
+  public var tabs: [TabRecord]
   /// Where the screen's data stands (``LoadState``): `loading`, `loaded`, `empty`, `error`, `offlineWithCache`.
   public var load: String?
   /// When the copy shown was loaded, with `offlineWithCache`.
@@ -182,6 +210,9 @@ public struct StepRecord: Encodable, Sendable {
         code: $0.code.rawValue, category: $0.category.rawValue, message: $0.message,
         recovery: $0.recovery.map(\.rawValue), actions: snapshot?.recoveries.map(\.key) ?? [])
     }
+    sheet = snapshot?.sheet.map { SheetRecord(question: $0.question, confirm: $0.confirm, cancel: $0.cancel) }
+    tabs =
+      snapshot?.tabs.map { TabRecord(key: $0.key, label: $0.label, selected: $0.isSelected, badge: $0.badge) } ?? []
     load = snapshot?.load.rawValue
     cachedAt = snapshot?.staleSince.map { ISO8601DateFormatter().string(from: $0) }
     notice = snapshot?.notice
@@ -189,8 +220,33 @@ public struct StepRecord: Encodable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case journey, step, input, intent, screen, title, content, actions, session, error, load, cachedAt, notice, notes,
-      messages
+    case journey, step, input, intent, screen, title, content, actions, session, error, sheet, tabs, load, cachedAt,
+      notice, notes, messages
+  }
+
+  /// An action sheet: the question, its destructive choice named by what it does, and the way out.
+  public struct SheetRecord: Encodable, Sendable {
+    public var question: String
+    public var confirm: String
+    public var cancel: String
+  }
+
+  /// A module of the tab bar.
+  public struct TabRecord: Encodable, Sendable {
+    public var key: String
+    public var label: String
+    public var selected: Bool
+    public var badge: Int?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(key, forKey: .key)
+      try container.encode(label, forKey: .label)
+      try container.encode(selected, forKey: .selected)
+      try container.encode(badge, forKey: .badge)
+    }
+
+    enum CodingKeys: String, CodingKey { case key, label, selected, badge }
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -205,6 +261,8 @@ public struct StepRecord: Encodable, Sendable {
     try container.encode(actions, forKey: .actions)
     try container.encode(session, forKey: .session)
     try container.encode(error, forKey: .error)
+    try container.encode(sheet, forKey: .sheet)
+    try container.encode(tabs, forKey: .tabs)
     try container.encode(load, forKey: .load)
     try container.encode(cachedAt, forKey: .cachedAt)
     try container.encode(notice, forKey: .notice)

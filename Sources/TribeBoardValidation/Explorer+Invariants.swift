@@ -110,8 +110,8 @@ extension Explorer {
     return broken
   }
 
-  /// While a person stays on a list that keeps its numbers (the task list, the noticeboard), its numbers stay put,
-  /// whatever they or another person did: every item shown before and after the step (of the person acting after
+  /// While a person stays on a list, its numbers stay put (every list a person acts on by number keeps them:
+  /// ``FlowTable/keptNumbers(_:)``), whatever they or another person did: every item shown before and after the step (of the person acting after
   /// it) keeps its number, so a number typed names the item it was offered for. (A row's button names its item by
   /// identity on every list.) `kept`: the numbers shown before the step, when the caller has them.
   func renumbered(from: Simulator.Checkpoint, to: Simulator.Checkpoint, kept: [ItemID: Int]? = nil) -> String? {
@@ -119,10 +119,12 @@ extension Explorer {
     let user = to.actingUser
     guard let before = from.phones[user]?.state, let after = to.phones[user]?.state, before.loaded, after.loaded
     else { return nil }
-    switch (before.screen, after.screen) {
-    case (.tasks(let mineBefore, _), .tasks(let mineAfter, _)) where mineBefore == mineAfter: break
-    case (.noticeboard, .noticeboard): break
-    default: return nil
+    // The same list: the same screen (the task list showing the same people's tasks).
+    guard before.screen.id == after.screen.id else { return nil }
+    if case .tasks(let mineBefore, _) = before.screen, case .tasks(let mineAfter, _) = after.screen,
+      mineBefore != mineAfter
+    {
+      return nil
     }
     let earlier = kept ?? FlowTable.keptNumbers(before)
     guard !earlier.isEmpty else { return nil }
@@ -226,13 +228,13 @@ extension Explorer {
     waiting: [(user: UserID, changes: [PendingChange])], after: Simulator.Checkpoint, notes actingNotes: [String]
   ) -> [String] {
     guard !waiting.isEmpty else { return [] }
-    let applied = after.backend.appliedChanges
     var broken: [String] = []
     for (user, changes) in waiting {
       let phone = after.phoneKeys.first { $0.user == user }
       let still = Set(phone?.memory.outbox.changes.map(\.id) ?? [])
       let notes = user == after.actingUser ? actingNotes : []
-      for change in changes where !still.contains(change.id) && !applied.contains(change.id) {
+      // Applied means this very change (author, id and content), not another under its id.
+      for change in changes where !still.contains(change.id) && !after.backend.hasApplied(change) {
         guard !notes.contains(where: { $0.hasPrefix("Not synced: \(change.summary).") }) else { continue }
         broken.append("the waiting change “\(change.summary)” was lost: neither sent nor still waiting")
       }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TribeBoardBrowser
 import TribeBoardEngine
 import TribeBoardRendering
 import TribeBoardScenarios
@@ -50,6 +51,8 @@ struct Tribeboard: AsyncParsableCommand {
       printError(message)
       Foundation.exit(ExitCode.validationFailure.rawValue)
     }
+    // A recording of the page keeps API clients' calls as `:api` lines, which replay through the server's routes.
+    BrowserServer.installAPIRoutes()
     await main(nil)
   }
 

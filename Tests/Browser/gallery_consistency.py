@@ -7,7 +7,9 @@ that break it:
   the illustrations, the route map and the QR code;
 - targets: every control of every phone is at least 44×44 CSS pixels (measured at the phone's real size);
 - axe-core 4.x (WCAG 2.2 AA and best practice) on every entry, light and dark, which includes text contrast computed
-  from the rendered page.
+  from the rendered page;
+- large text: at 200% of the app's text (the Text size control's largest), no word of any entry is broken across
+  lines and no screen title is clipped.
 
 Usage: AXE_JS=…/axe.min.js python3 Tests/Browser/gallery_consistency.py TRIBEBOARD_BINARY [SCENARIO …]
 (default: every bundled scenario)
@@ -82,6 +84,36 @@ window.galleryEntries = [...document.querySelectorAll('figure.gallery-entry')].m
 }));
 """
 
+LARGE_TEXT = """
+document.documentElement.style.setProperty('--text-scale', '2');
+const found = [];
+for (const entry of document.querySelectorAll('figure.gallery-entry')) {
+  const app = entry.querySelector('.gallery-themes .app');
+  if (!app) continue;
+  const broken = [];
+  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (getComputedStyle(parent).visibility === 'hidden' || parent.closest('.visually-hidden, option, svg, [inert]')) continue;
+    const re = /\\S+/g;
+    let match;
+    while ((match = re.exec(node.data))) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  const title = app.querySelector('h3.title');
+  const clipped = title && (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1);
+  if (broken.length || clipped) found.push([entry.id, entry.querySelector('figcaption strong').textContent, broken.slice(0, 5), !!clipped]);
+}
+document.documentElement.style.removeProperty('--text-scale');
+return found;
+"""
+
 AXE_RUN = """
 const done = arguments[arguments.length - 1];
 const entry = window.galleryEntries.find(e => e.id === arguments[0]);
@@ -128,6 +160,12 @@ def main(arguments):
             # The phones at their real size: the gallery shows them smaller.
             driver.execute_script("document.querySelectorAll('.gallery-themes').forEach(e => e.style.zoom = 1)")
             entries = driver.execute_script(ENTRIES, sorted(DRAWINGS))
+            for entry_id, caption, broken, clipped in driver.execute_script(LARGE_TEXT):
+                where = f"{caption} (#{entry_id})"
+                if broken:
+                    say("large text", where, f"words broken across lines at 200%: {broken}")
+                if clipped:
+                    say("large text", where, "the title is clipped at 200%")
             driver.execute_script(KEEP)
             driver.execute_script(open(axe_path, encoding="utf-8").read())
             driver.set_script_timeout(120)
@@ -147,8 +185,8 @@ def main(arguments):
         shutil.rmtree(folder, ignore_errors=True)
 
     seconds = time.monotonic() - started
-    print(f"{len(entries)} gallery entries checked (tokens, icons, 44-pixel targets, axe-core {version} with "
-          f"contrast, light and dark) in {seconds:.0f} s")
+    print(f"{len(entries)} gallery entries checked (tokens, icons, 44-pixel targets, 200% text, axe-core {version} "
+          f"with contrast, light and dark) in {seconds:.0f} s")
     for check, found in problems.items():
         print(f"\n{check}: {len(found)} problem(s)")
         for line in found[:40]:

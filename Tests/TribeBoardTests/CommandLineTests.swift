@@ -209,7 +209,7 @@ import Testing
     #expect(lines.count > 10)
     let keys: Set = [
       "journey", "step", "input", "intent", "screen", "title", "content", "actions", "session", "error", "load",
-      "cachedAt", "notice", "notes", "messages",
+      "cachedAt", "notice", "notes", "messages", "sheet", "tabs",
     ]
     var lastStep: [String: Int] = [:]
     var sawError = false

@@ -46,8 +46,12 @@ import TribeBoardTranscripts
   /// 380/1098 (1088/2743, 947/2423 and 400/1154 before; the layered world of issue 26 #10 alone changes no count).
   /// With the rest of the second walk's fixes (offline said once, a past pickup not claimable, the last parent admin
   /// refused before a question) and lists that keep the numbers they showed (defect #21, which tells apart states
-  /// that showed different numbers): 1186/2926, 1029/2577 and 414/1205.
-  @Test(arguments: [("family-admin", 1186, 2926), ("offline", 1029, 2577), ("visitor", 414, 1205)])
+  /// that showed different numbers): 1186/2926, 1029/2577 and 414/1205. Since issue 39 the calendar, the school run and
+  /// family management keep their numbers too (told apart in the same way), and Claim is offered only where a pickup
+  /// has no driver: 1247/3074, 1025/2577 and 423/1233. Since the services keep the app's rules themselves (issue 38:
+  /// reads checked against the caller's role and access, a renewal replacing the refresh token too), the visitor's
+  /// walk tells more states apart.
+  @Test(arguments: [("family-admin", 1247, 3074), ("offline", 1025, 2577), ("visitor", 423, 1233)])
   func theWalkCountsTheSameStatesAndTransitions(name: String, states: Int, transitions: Int) async throws {
     let explorer = Explorer(
       scenario: try BundledScenarios.scenario(named: name), options: .init(depth: 4, faults: true))
@@ -101,8 +105,9 @@ import TribeBoardTranscripts
     let scenario = try BundledScenarios.scenario(named: "family-admin")
     let explorer = Explorer(scenario: scenario, options: .init(depth: 3, faults: true, latency: 30, people: true))
     let report = await explorer.run()
-    #expect(report.states == 1898)
-    #expect(report.transitions == 2666)
+    // 1898 and 2666 before issue 39's lists that keep their numbers (see above).
+    #expect(report.states == 1969)
+    #expect(report.transitions == 2728)
     #expect(report.violations.isEmpty)
     #expect(Explorer.people(of: scenario) == ["sarah", "mark", "ben", "rose"])
     let child = try BundledScenarios.scenario(named: "child")
@@ -239,7 +244,7 @@ import TribeBoardTranscripts
     let counting = Self.table(replacingActionsOf: .dashboard) { action in
       guard action.id == .openCalendar else { return action }
       return FlowAction(.openCalendar, action.label, phrases: action.phrases, targets: [.calendar]) { state, _, _ in
-        state.screen = .calendar
+        state.screen = .calendar()
         let count = opened.withLock { count in
           count += 1
           return count

@@ -167,7 +167,9 @@ import TribeBoardScenarios
     await tester.send(.openTasks) {
       $0.screen = .tasks(mineOnly: false)
       $0.session = .member(
-        Fixtures.session(Fixtures.sarah, token: 2, issued: Fixtures.now.addingTimeInterval(3601)), Fixtures.johnsons,
+        Fixtures.session(
+          Fixtures.sarah, token: 2, refresh: 2, issued: Fixtures.now.addingTimeInterval(3601), renewed: true),
+        Fixtures.johnsons,
         Membership(userID: "sarah", familyID: "johnsons", role: .parentAdmin))
       $0.notes = ["Session renewed silently (access until Mon 2 Mar 10:00)."]
     }

@@ -79,11 +79,12 @@ import TribeBoardValidation
   @Test func rejoiningReplacesTheExpiredMembershipButAnActiveOneIsStillRefused() async throws {
     let environment = MockEnvironment(Fixtures.configuration(onboarded: true, family: Fixtures.everyone))
     let data = MockDataService(backend: environment.backend)
+    let code = try #require(environment.backend.family("johnsons")).code
     await #expect(throws: AppError(.alreadyMember)) {
-      _ = try await data.joinFamily("johnsons", user: "nana", role: .visitor)
+      _ = try await data.joinFamily(code: code, user: "nana", role: .visitor)
     }
     environment.clock.advance(by: 2 * 86400)  // Nana's access ended after a day.
-    let membership = try await data.joinFamily("johnsons", user: "nana", role: .adult)
+    let membership = try await data.joinFamily(code: code, user: "nana", role: .adult)
     #expect(membership.role == .adult && membership.expiresAt == nil)
     let nanas = try await data.members(of: "johnsons").filter { $0.id == "nana" }
     #expect(nanas.map(\.membership) == [membership])
@@ -203,10 +204,10 @@ import TribeBoardValidation
     #expect(offered(tester).isDisjoint(with: [.openItem, .markDone]))
     #expect(offered(tester).contains(.addTask))
     await tester.send(.home) { $0.screen = .dashboard }
-    await tester.send(.openCalendar) { $0.screen = .calendar }
+    await tester.send(.openCalendar) { $0.screen = .calendar() }
     #expect(!offered(tester).contains(.openItem))
     await tester.send(.home) { $0.screen = .dashboard }
-    await tester.send(.openSchoolRun) { $0.screen = .schoolRun }
+    await tester.send(.openSchoolRun) { $0.screen = .schoolRun() }
     #expect(offered(tester).isDisjoint(with: [.claim, .release]))
     #expect(tester.state.loaded)
     #expect(ScreenSnapshot(tester.state, flow: tester.flow).blocks == [.empty("No school runs this week.")])

@@ -33,11 +33,16 @@ import TribeBoardMocks
   }
 
   @Test func familyCodesComeFromTheSeedAndAreUnique() async throws {
-    let environment = MockEnvironment(Fixtures.configuration(onboarded: true, signedIn: true))
+    // Two hundred people, each creating a family (a person is in one family at a time).
+    var configuration = Fixtures.configuration(onboarded: true, signedIn: true)
+    configuration.world.accounts += (0..<200).map {
+      MockAccount(profile: UserProfile(id: "p\($0)", name: "P \($0)", email: "p\($0)@example.com"), providers: [.apple])
+    }
+    let environment = MockEnvironment(configuration)
     let data = MockDataService(backend: environment.backend)
     var codes: Set<String> = []
     for index in 0..<200 {
-      codes.insert(try await data.createFamily(named: "Family \(index)", creator: "sarah").code)
+      codes.insert(try await data.createFamily(named: "Family \(index)", creator: "p\(index)").code)
     }
     #expect(codes.count == 200)
     let again = MockEnvironment(Fixtures.configuration(onboarded: true, signedIn: true))

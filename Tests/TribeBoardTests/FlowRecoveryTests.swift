@@ -14,7 +14,7 @@ import TribeBoardMocks
   let copy = AppState.CachedContent(content: Content(), loadedAt: Fixtures.now.addingTimeInterval(-600))
 
   /// Sarah, a parent admin of the Johnsons, on `screen`.
-  func member(on screen: Screen = .calendar, _ role: Role = .parentAdmin) -> AppState {
+  func member(on screen: Screen = .calendar(), _ role: Role = .parentAdmin) -> AppState {
     var state = AppState(screen: screen, now: Fixtures.now)
     state.session = Fixtures.member(Fixtures.sarah, role)
     return state
@@ -29,7 +29,7 @@ import TribeBoardMocks
 
   /// Nana, whose visitor access to the Johnsons ends at `ends`, on the calendar.
   func visitor(until ends: Date) -> AppState {
-    var state = AppState(screen: .calendar, now: Fixtures.now)
+    var state = AppState(screen: .calendar(), now: Fixtures.now)
     state.session = .member(
       Fixtures.session(Fixtures.nana), Fixtures.johnsons,
       Membership(userID: Fixtures.nana.id, familyID: Fixtures.johnsons.id, role: .visitor, expiresAt: ends))
@@ -159,7 +159,7 @@ import TribeBoardMocks
 
   @Test func applyingLeaveFamilyTakesThePersonToFamilySetup() async {
     let services = await Self.services()
-    var state = member(on: .calendar)
+    var state = member(on: .calendar())
     let error = AppError(.accessExpired)
     await flow.apply(.leaveFamily(error), retrying: Intent(.refresh), to: &state, services)
     #expect(state.screen == .familySetup)
@@ -170,12 +170,12 @@ import TribeBoardMocks
 
   @Test func applyingShowCopyShowsItMarkedWithItsTime() async {
     let services = await Self.services()
-    var state = member(on: .calendar)
+    var state = member(on: .calendar())
     await flow.apply(.showCopy(copy, offline, quietly: true), retrying: Intent(.refresh), to: &state, services)
     #expect(state.staleSince == copy.loadedAt)
     #expect(state.content.sync == .offline(pending: 0))
     #expect(state.error == nil)
-    var said = member(on: .calendar)
+    var said = member(on: .calendar())
     await flow.apply(.showCopy(copy, offline, quietly: false), retrying: Intent(.refresh), to: &said, services)
     #expect(said.error == offline)
     #expect(said.retry == Intent(.refresh))
@@ -188,16 +188,16 @@ import TribeBoardMocks
   @Test func expiringRemembersAFamilyScreenByTheFlowsOwnTable() async {
     let services = await Self.services()
     let error = AppError(.sessionExpired)
-    var state = member(on: .calendar)
+    var state = member(on: .calendar())
     await flow.apply(.signIn(error), retrying: nil, to: &state, services)
     #expect(state.screen == .signIn)
     #expect(state.session == .signedOut)
-    #expect(state.resume == AppState.Resume(user: Fixtures.sarah.id, screen: .calendar))
+    #expect(state.resume == AppState.Resume(user: Fixtures.sarah.id, screen: .calendar()))
     #expect(state.error == error)
 
     let outside = Flow(table: Self.table(withCalendarOutsideTheFamily: true))
     #expect(!outside.table[.calendar].needsFamily)
-    var elsewhere = member(on: .calendar)
+    var elsewhere = member(on: .calendar())
     await outside.apply(.signIn(error), retrying: nil, to: &elsewhere, services)
     #expect(elsewhere.screen == .signIn)
     #expect(elsewhere.resume == nil)
@@ -205,7 +205,7 @@ import TribeBoardMocks
 
   @Test func aScreenOutsideTheFamilyByTheFlowsTableShowsItsErrors() {
     let outside = Flow(table: Self.table(withCalendarOutsideTheFamily: true))
-    let state = signedIn(on: .calendar)
+    let state = signedIn(on: .calendar())
     #expect(flow.recovery(for: timeout, loading: state, copy: nil, showedCopy: false) == .leaveFamily(timeout))
     #expect(outside.recovery(for: timeout, loading: state, copy: nil, showedCopy: false) == .show(timeout))
   }

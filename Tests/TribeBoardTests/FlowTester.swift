@@ -83,11 +83,14 @@ enum Fixtures {
 
   /// The session the mock issues: access token `token` (an hour from `issued`) under refresh token `refresh`
   /// (30 days from the scenario's start for the first, from `issued` for later ones).
-  static func session(_ user: UserProfile, token: Int = 1, refresh: Int = 1, issued: Date = now) -> AuthSession {
+  /// `renewed`: the refresh token replaced one issued at `now` (a renewal), so it ends when that one would have.
+  static func session(
+    _ user: UserProfile, token: Int = 1, refresh: Int = 1, issued: Date = now, renewed: Bool = false
+  ) -> AuthSession {
     AuthSession(
       user: user, token: "token-\(token)", expiresAt: issued.addingTimeInterval(3600),
       refreshToken: "refresh-\(refresh)",
-      refreshExpiresAt: (refresh == 1 ? now : issued).addingTimeInterval(30 * 86400))
+      refreshExpiresAt: (refresh == 1 || renewed ? now : issued).addingTimeInterval(30 * 86400))
   }
 
   /// A member's session value in the Johnsons.

@@ -120,7 +120,7 @@ import TribeBoardMocks
           codes.append(try await data.createFamily(named: "New \(round)", creator: user).code)
         case 1:
           step = "\(user) joins \(family) as \(role)"
-          _ = try await data.joinFamily(family, user: user, role: role)
+          _ = try await data.joinFamily(code: environment.backend.family(family)?.code ?? "", user: user, role: role)
         case 2:
           step = "\(user) makes \(other) \(role) in \(family)"
           try await data.changeRole(of: other, in: family, to: role, by: user)
@@ -193,7 +193,8 @@ import TribeBoardMocks
     #expect(try await data.pickups(in: "f0").first { $0.id == "f0-r0-p" }?.driver == nil)
     #expect(try await data.tasks(in: "f1").first { $0.id == "f1-nana" }?.assignee == "nana")
     // One active family per person: still in f1 and f2, nana can't join f0 again.
-    await #expect(throws: AppError.self) { _ = try await data.joinFamily("f0", user: "nana", role: .adult) }
+    let code = try #require(environment.backend.family("f0")).code
+    await #expect(throws: AppError.self) { _ = try await data.joinFamily(code: code, user: "nana", role: .adult) }
     #expect(try await data.families(for: "nana").map(\.id) == ["f1", "f2"])
   }
 }

@@ -40,7 +40,7 @@ import TribeBoardValidation
 
   @Test func addingAnEventValidatesEachField() async {
     var tester = await signedIn("sarah")
-    await tester.send(.openCalendar) { $0.screen = .calendar }
+    await tester.send(.openCalendar) { $0.screen = .calendar(shown: ["mon", "swim"]) }
     await tester.send(.addEvent) { $0.screen = .addEvent(EventDraft()) }
     await tester.send(.when, .date(Fixtures.now.addingTimeInterval(-60))) {
       $0.error = AppError(
@@ -61,7 +61,7 @@ import TribeBoardValidation
       $0.screen = .addEvent(draft)
     }
     await tester.send(.save) {
-      $0.screen = .calendar
+      $0.screen = .calendar(shown: ["mon", "swim", "event-1"])
       $0.notice = "Added “Sports day” on Tue 3 Mar 08:00."
     }
     #expect(FlowTable.upcoming(tester.state).contains { $0.title == "Sports day" && $0.id == "event-1" })
@@ -69,7 +69,7 @@ import TribeBoardValidation
 
   @Test func claimingAndReleasingAPickup() async {
     var tester = await signedIn("mark")
-    await tester.send(.openSchoolRun) { $0.screen = .schoolRun }
+    await tester.send(.openSchoolRun) { $0.screen = .schoolRun(shown: ["mon"]) }
     await tester.send(.release, .item(1)) {
       $0.error = AppError(.validationFailed, "Nobody is driving that pickup yet.", recovery: [.edit])
     }
@@ -85,20 +85,20 @@ import TribeBoardValidation
   @Test func theLastParentAdminCannotStepDownButCanPromoteFirst() async {
     var tester = await signedIn("sarah")
     await tester.send(.openSettings) { $0.screen = .settings }
-    await tester.send(.openFamilyManagement) { $0.screen = .familyManagement }
+    await tester.send(.openFamilyManagement) { $0.screen = .familyManagement(shown: ["sarah", "mark", "ben", "nana"]) }
     await tester.send(.openItem, .item(1)) { $0.screen = .memberDetail("sarah") }
     await tester.send(.changeRole, .role(.adult)) {
       $0.error = AppError(.roleConflict, "The family needs a parent admin. Make another member parent admin first.")
     }
     await tester.send(.back) {
       $0.error = nil
-      $0.screen = .familyManagement
+      $0.screen = .familyManagement(shown: ["sarah", "mark", "ben", "nana"])
     }
     await tester.send(.openItem, .item(2)) { $0.screen = .memberDetail("mark") }
     await tester.send(.changeRole, .role(.parentAdmin)) { $0.notice = "Mark is now a parent admin." }
     await tester.send(.back) {
       $0.notice = nil
-      $0.screen = .familyManagement
+      $0.screen = .familyManagement(shown: ["mark", "sarah", "ben", "nana"])
     }
     await tester.send(.openItem, .item(2)) { $0.screen = .memberDetail("sarah") }
     await tester.send(.changeRole, .role(.adult)) {
@@ -199,8 +199,9 @@ import TribeBoardValidation
       onboarded: true, signedIn: true, family: [(Fixtures.sarah, .parentAdmin)])
     configuration.device.user = user
     let environment = MockEnvironment(configuration)
+    let code = try #require(environment.backend.family("johnsons")).code
     do {
-      _ = try await MockDataService(backend: environment.backend).joinFamily("johnsons", user: user, role: role)
+      _ = try await MockDataService(backend: environment.backend).joinFamily(code: code, user: user, role: role)
       Issue.record("\(user) joined as \(role)")
     } catch {
       #expect(error.code == .roleConflict)

@@ -30,7 +30,7 @@ import TribeBoardMocks
     switch id {
     case .dashboard: .dashboard
     case .familyCreated: .familyCreated
-    case .calendar: .calendar
+    case .calendar: .calendar()
     case .eventDetail: .eventDetail("swim")
     case .addEvent: .addEvent(EventDraft())
     case .tasks: .tasks(mineOnly: false)
@@ -38,11 +38,11 @@ import TribeBoardMocks
     case .addTask: .addTask(TaskDraft())
     case .messages: .messages
     case .noticeboard: .noticeboard()
-    case .schoolRun: .schoolRun
+    case .schoolRun: .schoolRun()
     case .settings: .settings
     case .profile: .profile
     case .notifications: .notifications
-    case .familyManagement: .familyManagement
+    case .familyManagement: .familyManagement()
     case .memberDetail: .memberDetail("ben")
     // The question's yes carries the permission of the action it asks about, checked before asking: the walk
     // refuses that action to the roles without it on the screen it belongs to.

@@ -214,7 +214,8 @@ import TribeBoardScenarios
     let actions = try #require(object["actions"] as? [[String: Any]])
     #expect(actions.last?["key"] as? String == "retry")
     #expect(actions.last?["label"] as? String == "Try again")
-    #expect(actions.last?["kind"] as? String == "secondary")
+    // The error's own way forward: drawn once, in the error (issue 37).
+    #expect(actions.last?["kind"] as? String == "recovery")
     #expect(actions.last?["input"] is NSNull)
     #expect(actions.first?["kind"] as? String == "primary")
     let intent = try #require(object["intent"] as? [String: Any])
@@ -224,6 +225,8 @@ import TribeBoardScenarios
     #expect(content.first?["kind"] as? String == "paragraph")
     #expect(content.first?["text"] as? String == "Sign in to TribeBoard to see your family.")
     #expect(object["notes"] as? [String] == [])
+    #expect(object["sheet"] is NSNull)
+    #expect((object["tabs"] as? [Any])?.isEmpty == true)
     #expect(!line.contains("\n"))
   }
 }

@@ -130,7 +130,8 @@ import TribeBoardTesting
   @Test func someoneWhoJoinsStartsWithTheHistoryRead() async throws {
     let simulator = try await simulator()
     let data = MockDataService(backend: simulator.environment.backend)
-    _ = try await data.joinFamily("johnsons", user: "mia", role: .adult)
+    let code = try #require(simulator.environment.backend.family("johnsons")).code
+    _ = try await data.joinFamily(code: code, user: "mia", role: .adult)
     #expect(counts(simulator) == [1, 0, 3, 0])
     _ = try await data.sendMessage("Hello, Mia", to: "johnsons", by: "sarah")
     #expect(counts(simulator) == [1, 1, 4, 1])

@@ -165,7 +165,7 @@
     const back = !!(submitter && submitter.dataset.nav);
     const line = String(data.get("line") || "");
     const url = new URL(form.getAttribute("action"), location.href).href;
-    const typed = form.classList.contains("app-form")
+    const typed = form.classList.contains("app-form") || form.classList.contains("value-form")
       ? [...form.elements].filter((field) => field.id && "value" in field && field.type !== "submit")
         .map((field) => [field.id, field.value])
       : undefined;
@@ -181,7 +181,15 @@
     const field = input.closest(".form-field");
     const error = field && field.querySelector(".field-error");
     if (!error) return;
-    const problem = input.validity.valid || input.validity.valueMissing ? "" : input.validationMessage;
+    // In the app's words, never the browser's.
+    const label = field.querySelector("label");
+    const name = label ? label.textContent.trim() : "This";
+    let problem = "";
+    if (input.validity.rangeOverflow || input.validity.rangeUnderflow || input.validity.badInput) {
+      problem = name + " must be a whole number from " + input.min + " to " + input.max + ".";
+    } else if (input.validity.tooLong) {
+      problem = name + " is at most " + input.maxLength + " characters.";
+    }
     if (problem) {
       error.textContent = problem;
       error.hidden = false;
@@ -194,6 +202,30 @@
   }
   document.addEventListener("input", (event) => {
     if (event.target instanceof HTMLInputElement && event.target.closest(".app-form")) check(event.target);
+  });
+
+  // A stepper's fewer and more, within the number's bounds.
+  document.addEventListener("click", (event) => {
+    const step = event.target instanceof Element && event.target.closest(".step");
+    if (!step) return;
+    const input = document.getElementById(step.getAttribute("aria-controls"));
+    if (!input) return;
+    if (input.value === "") input.value = input.min || "0";
+    if (Number(step.dataset.step) > 0) input.stepUp(); else input.stepDown();
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // A choice of members: "Everyone" or some of them, never both; nobody chosen is everyone.
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== "checkbox") return;
+    const list = box.closest(".choices");
+    if (!list) return;
+    const everyone = list.querySelector("[data-everyone]");
+    const others = [...list.querySelectorAll("input[type=checkbox]:not([data-everyone])")];
+    if (box === everyone && box.checked) others.forEach((other) => { other.checked = false; });
+    if (box !== everyone && box.checked && everyone) everyone.checked = false;
+    if (everyone && !others.some((other) => other.checked)) everyone.checked = true;
   });
 
   // Text size: the app's type from 100% to 200%, inside a phone of fixed width; remembered in this browser.

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TribeBoardCore
+import TribeBoardEngine
+import TribeBoardFlow
+import TribeBoardScenarios
+
+@testable import TribeBoardBrowser
+@testable import TribeBoardRendering
+
+/// The screen model says what kind of control each action and field is, and the phone draws each as iOS does: tabs,
+/// rows with chevrons, an action sheet naming what it does, an error's ways forward once, the app's own pickers.
+@Suite struct AppControlsTests {
+  static func snapshot(_ scenario: String, _ lines: [String]) async throws -> ScreenSnapshot {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: scenario))
+    await simulator.start()
+    var last: ScreenSnapshot?
+    for line in lines { last = await simulator.handle(line).snapshot ?? last }
+    return try #require(last)
+  }
+
+  static func kind(_ key: ActionID, in snapshot: ScreenSnapshot) -> ScreenSnapshot.Action.Kind? {
+    snapshot.actions.first { $0.key == key.rawValue }?.kind
+  }
+
+  @Test func eachActionSaysWhatKindOfControlItIs() async throws {
+    let dashboard = try await Self.snapshot("family-admin", ["home"])
+    #expect(Self.kind(.openCalendar, in: dashboard) == .tab)
+    #expect(Self.kind(.openSettings, in: dashboard) == .tab)
+    #expect(dashboard.actions.filter { $0.kind == .tab }.count == 5)
+    let settings = try await Self.snapshot("family-admin", ["settings"])
+    #expect(Self.kind(.openProfile, in: settings) == .row)
+    #expect(Self.kind(.openFamilyManagement, in: settings) == .row)
+    #expect(Self.kind(.leaveFamily, in: settings) == .destructive)
+    #expect(Self.kind(.signOut, in: settings) == .destructive)
+    #expect(Self.kind(.home, in: settings) == .navigation)
+    let notifications = try await Self.snapshot("family-admin", ["settings", "notifications"])
+    #expect(Self.kind(.toggle, in: notifications) == .setting)
+  }
+
+  @Test func anErrorsWayForwardIsARecoveryOfTheErrorNotAlsoAnActionBelow() async throws {
+    let failed = try await Self.snapshot(
+      "family-admin", [":fault data.tasks serviceUnavailable times 1", "tasks"])
+    #expect(failed.error != nil)
+    #expect(Self.kind(.retry, in: failed) == .recovery)
+    #expect(failed.recoveries.map(\.key).contains(ActionID.retry.rawValue))
+    #expect(failed.recoveries.allSatisfy { $0.input != nil || $0.kind == .recovery })
+  }
+
+  @Test func theFormsFieldsSayTheirControls() async throws {
+    let task = try await Self.snapshot("family-admin", ["tasks", "add task"])
+    var inputs: [ActionID: FormField.Input] = [:]
+    for case .input(let field) in task.blocks { inputs[field.action] = field.input }
+    #expect(inputs[.title] == .text)
+    #expect(inputs[.assign] == .member)
+    #expect(inputs[.due] == .dateTime)
+    #expect(inputs[.points] == .number(0...Validation.maximumPoints))
+    let event = try await Self.snapshot("family-admin", ["calendar", "add event"])
+    var who: FormField?
+    for case .input(let field) in event.blocks where field.action == .with { who = field }
+    #expect(who?.input == .members)
+    #expect(who?.typed == "everyone")
+    #expect(who?.choices.map(\.value).contains("ben") == true)
+  }
+
+  /// Tell 2: "Who" starts as Everyone, and Everyone is taken, typed or sent by the phone.
+  @Test func addAnEventTakesItsOwnDefaultEveryone() async throws {
+    let saved = try await Self.snapshot(
+      "family-admin",
+      ["calendar", "add event", "title Picnic", "when 2026-03-03 12:00", "with Everyone", "save"])
+    #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+    #expect(saved.screen == .calendar)
+    #expect(saved.notice?.hasPrefix("Added “Picnic”") == true)
+    let some = try await Self.snapshot(
+      "family-admin", ["calendar", "add event", "title Picnic", "with everyone, Ben Johnson"])
+    #expect(some.error == nil)
+    var who: FormField?
+    for case .input(let field) in some.blocks where field.action == .with { who = field }
+    #expect(who?.value == "Ben")
+    #expect(who?.typed == "ben")
+  }
+
+  /// Tell 4: the question is an action sheet over the member's screen, its choice naming who is removed.
+  @Test func aConfirmationIsASheetNamingWhatItDoesOverTheScreenItWasAskedFrom() async throws {
+    let asked = try await Self.snapshot("family-admin", ["settings", "family management", "open 3", "remove"])
+    let sheet = try #require(asked.sheet)
+    #expect(sheet.confirm == "Remove Ben Johnson")
+    #expect(sheet.cancel == "Cancel")
+    #expect(sheet.underneath?.screen == .memberDetail)
+    #expect(sheet.underneath?.title == "Ben Johnson")
+    let html = PhoneRenderer(mode: .live(path: "/s/default/input")).render(
+      asked, frame: .init(user: "sarah", name: "Sarah Johnson", now: nil, isOnline: true, waiting: 0, isActing: true))
+    #expect(html.contains("role=\"alertdialog\""))
+    #expect(html.contains(">Remove Ben Johnson</button>"))
+    #expect(html.contains(">Cancel</button>"))
+    #expect(!html.contains(">Yes</button>") && !html.contains(">No</button>"))
+    #expect(html.contains("<div class=\"under\" inert aria-hidden=\"true\">"))
+  }
+
+  /// Tell 5: the role's modules as tabs, on the dashboard and on the screens that offer the way home.
+  @Test func theModulesAreTabsWithTheScreensOwnSelected() async throws {
+    let tasks = try await Self.snapshot("family-admin", ["tasks"])
+    #expect(tasks.tabs.map(\.label) == ["Today", "Calendar", "Tasks", "Messages", "School run", "Settings"])
+    #expect(tasks.tabs.filter(\.isSelected).map(\.label) == ["Tasks"])
+    let signIn = try await Self.snapshot("new-user", ["skip"])
+    #expect(signIn.tabs.isEmpty)
+  }
+
+  /// Tell 12: a failure's notice says so.
+  @Test func aNoticeOfAFailedSendIsAFailure() async throws {
+    let sent = try await Self.snapshot(
+      "family-admin", ["messages", ":fault data.sendMessage networkTimeout times 1", "send Running late"])
+    #expect(sent.notice?.contains("failed") == true)
+    #expect(sent.noticeIsFailure)
+    let fine = try await Self.snapshot("family-admin", ["messages", "send Running late"])
+    #expect(fine.notice == nil || !fine.noticeIsFailure)
+  }
+
+  /// Tell 15: Mark and Mia Johnson are not both "MJ".
+  @Test func twoMembersNeverLookAlike() async throws {
+    let members = try await Self.snapshot("family-admin", ["settings", "family management"])
+    var initials: [String] = []
+    for case .item(let item) in members.blocks {
+      if case .member(let facts) = item.kind { initials.append(facts.person.initials) }
+    }
+    #expect(initials.count >= 4)
+    #expect(Set(initials).count == initials.count, "\(initials)")
+    #expect(initials.contains("SJ"), "\(initials)")
+  }
+
+  @Test func thePhonesFormsAreTheAppsOwn() async throws {
+    let html = try await PhoneRendererTests.phone("family-admin", ["tasks", "add task"])
+    #expect(html.contains("<form method=\"post\" novalidate"))
+    #expect(!html.contains("datetime-local"))
+    #expect(html.contains("aria-label=\"More points\""))
+    #expect(!html.contains("Times are UTC"))
+    let refused = try await PhoneRendererTests.phone(
+      "new-user", ["skip", "sign in apple", "retry", "create family", "name J"])
+    #expect(!refused.contains("You can:"))
+    #expect(refused.contains("aria-invalid=\"true\""))
+  }
+
+  /// The phone's pickers send their parts apart; the server joins them as the REPL types them.
+  @Test func aPickedDayAndTimeAndChosenMembersAreJoinedAsTheReplTypesThem() throws {
+    let choice = try BrowserInput.choice(
+      from: .init(fields: [
+        "form": "1", "words.1": "when", "date.1": "2026-03-03", "time.1": "12:00", "words.2": "with",
+        "value.2.2": "mia", "value.2.1": "ben", "words.3": "place", "date.3": "", "line": "save",
+      ]))
+    #expect(choice == .form(["when 2026-03-03 12:00", "with ben, mia", "save"]))
+    let tab = try BrowserInput.choice(from: .init(fields: ["first": "home", "line": "calendar"]))
+    #expect(tab == .form(["home", "calendar"]))
+  }
+}
