@@ -185,7 +185,7 @@ extension Explorer {
     func walk(by walkers: [Walker], claims: Claims) async {
       await withTaskGroup(of: Void.self) { group in
         for walker in walkers {
-          group.addTask {
+          group.addTask(executorPreference: globalConcurrentExecutor) {
             while let (number, run) = self.take() {
               self.deliver(number, await walker.expand(run, number: self.first + number, claims: claims))
             }

@@ -44,7 +44,7 @@ struct Tribeboard: AsyncParsableCommand {
   }
 
   /// Guards the standard descriptors (see ``StandardOutput/prepare()``), then parses and runs the command with
-  /// ArgumentParser's `main`.
+  /// ArgumentParser's `main`, its jobs on this thread (see ``OneThreadExecutor``).
   static func main() async {
     StandardOutput.prepare()
     if let message = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
@@ -53,7 +53,7 @@ struct Tribeboard: AsyncParsableCommand {
     }
     // A recording of the page keeps API clients' calls as `:api` lines, which replay through the server's routes.
     BrowserServer.installAPIRoutes()
-    await main(nil)
+    OneThreadExecutor().run { await main(nil) }
   }
 
   /// `help NAME` for a name that is no subcommand: ArgumentParser would show the tool's help and exit 0, so a typo

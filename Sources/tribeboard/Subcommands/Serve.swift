@@ -85,7 +85,13 @@ extension Tribeboard {
       }
     }
 
+    /// Runs on the global executor, not the command's one thread (``OneThreadExecutor``): the server's tasks
+    /// inherit the executor preference of the task that starts them.
     func run() async throws {
+      try await withTaskExecutorPreference(globalConcurrentExecutor) { try await serve() }
+    }
+
+    private func serve() async throws {
       let loaded = try loadScenario(scenario)
       if let assets { Assets.folder = URL(fileURLWithPath: assets) }
       let token = BrowserServer.isLoopback(host) ? nil : BrowserServer.newToken()
