@@ -62,6 +62,8 @@ def photograph(binary, assets=None):
             driver.get(pathlib.Path(folder, "index.html").as_uri())
             # The page draws phones as they come into view: all of them, now.
             driver.execute_script("galleryDrawAll()")
+            # The filter bar stays at the window's top as the page scrolls: out of the way of the entries' pictures.
+            driver.execute_script("document.querySelector('.gallery-filters').style.position = 'static'")
             pictures = {}
             for entry in driver.find_elements(By.CSS_SELECTOR, "figure.gallery-entry"):
                 driver.execute_script("arguments[0].scrollIntoView()", entry)

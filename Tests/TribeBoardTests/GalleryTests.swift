@@ -99,7 +99,7 @@ import TribeBoardScenarios
   @Test func eachDistinctDrawingIsOneEntryListingWhereItOccurs() async throws {
     let familyAdmin = await Self.familyAdmin.value
     let family = try BundledScenarios.scenario(named: "family-admin")
-    let other = try BundledScenarios.scenario(named: "returning-user")
+    let other = try BundledScenarios.scenario(named: "existing-user")
     let sections: [GalleryPage.Section] = [
       .init(scenario: family.name, summary: "", gallery: familyAdmin),
       .init(scenario: other.name, summary: "", gallery: await Gallery.build(other)),
@@ -109,7 +109,9 @@ import TribeBoardScenarios
     #expect(items.map(\.occurrences.count).reduce(0, +) == all.count)
     #expect(items.count < all.count, "the two scenarios share drawings")
     #expect(items.contains { Set($0.occurrences.map(\.scenario)).count == 2 })
-    let identities = items.map { GalleryPage.identity($0.first, phone: $0.phone) }
+    let identities = items.map {
+      "\($0.first.screen) \($0.first.who) \($0.first.state) " + GalleryPage.identity($0.first, phone: $0.phone)
+    }
     #expect(Set(identities).count == items.count, "no two entries draw the same thing")
     #expect(Set(items.map(\.id)).count == items.count)
     for item in items {
