@@ -135,9 +135,10 @@ def the_phones_are_drawn_as_they_come_into_view(driver):
     open_gallery(driver, gallery("family-admin"))
     count = "return document.querySelectorAll('.gallery-themes[data-drawn] .phone').length"
     total = driver.execute_script("return document.querySelectorAll('.gallery-entry').length")
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script(count) > 0)
     first = driver.execute_script(count)
-    assert 0 < first < total, (first, total)
-    driver.execute_script("document.querySelector('.gallery-entry:last-of-type').scrollIntoView()")
+    assert first < total, (first, total)
+    driver.execute_script("[...document.querySelectorAll('.gallery-entry')].pop().scrollIntoView()")
     WebDriverWait(driver, 5).until(lambda d: d.execute_script(count) > first)
 
 
