@@ -47,7 +47,7 @@ class Server:
             return response.read().decode()
 
 
-def chrome(dark=False, width=1280, height=1000):
+def chrome(dark=False, width=1280, height=1000, javascript=True):
     options = Options()
     options.add_argument("--headless=new")
     options.add_argument("--no-sandbox")
@@ -57,6 +57,8 @@ def chrome(dark=False, width=1280, height=1000):
     options.add_argument(f"--blink-settings=preferredColorScheme={1 if not dark else 0}")
     if dark:
         options.add_argument("--force-dark-mode")
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary

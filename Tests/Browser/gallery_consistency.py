@@ -11,8 +11,8 @@ that break it:
 - large text: at 200% of the app's text (the Text size control's largest), no word of any entry is broken across
   lines and no screen title is clipped.
 
-Usage: AXE_JS=…/axe.min.js python3 Tests/Browser/gallery_consistency.py TRIBEBOARD_BINARY [SCENARIO …]
-(default: every bundled scenario)
+Usage: AXE_JS=…/axe.min.js python3 Tests/Browser/gallery_consistency.py TRIBEBOARD_BINARY [--text 200] [SCENARIO …]
+(default: every bundled scenario; --text 200 checks every entry with text at 200%)
 """
 import json
 import os
@@ -138,6 +138,11 @@ def main(arguments):
         print(__doc__.strip().split("\n\n")[-2], file=sys.stderr)
         return 64
     binary, scenarios = arguments[0], arguments[1:]
+    text = "100"
+    if "--text" in scenarios:
+        at = scenarios.index("--text")
+        text = scenarios[at + 1]
+        del scenarios[at:at + 2]
     axe_path = os.environ.get("AXE_JS", "")
     if not os.path.exists(axe_path):
         print("set AXE_JS to axe-core 4's axe.min.js (see .ci/run)", file=sys.stderr)
@@ -156,7 +161,12 @@ def main(arguments):
         subprocess.run([binary, "gallery", *scenarios, "-o", folder], check=True, capture_output=True)
         driver = chrome(width=1440, height=900)
         try:
-            driver.get(pathlib.Path(folder, "index.html").as_uri())
+            driver.get(pathlib.Path(folder, "index.html").as_uri() + f"#text={text}")
+            # The page draws phones as they come into view: all of them, now.
+            driver.execute_script("galleryDrawAll()")
+            # The text size holds for the phones moved out of their entry for axe, too.
+            driver.execute_script("document.querySelector('main').style.setProperty('--text-scale', arguments[0])",
+                                  str(int(text) / 100))
             # The phones at their real size: the gallery shows them smaller.
             driver.execute_script("document.querySelectorAll('.gallery-themes').forEach(e => e.style.zoom = 1)")
             entries = driver.execute_script(ENTRIES, sorted(DRAWINGS))

@@ -7,8 +7,9 @@ Usage:
   python3 Tests/Browser/gallery_screenshots.py TRIBEBOARD_BINARY --assets FOLDER   # check an edited stylesheet
 
 An entry has changed when more than TOLERANCE of its pixels differ by more than THRESHOLD in a channel (or its size
-changed). Each changed entry gets a diff image in .build/gallery-diff/ (the new picture, changed pixels in red, the
-baseline beside it), and the check names every changed entry. Baselines live in Tests/Browser/gallery-baselines/, one
+changed). The check names every changed entry and writes a page to look at, .build/gallery-diff/index.html: each
+changed entry before (its baseline), after, and the differing pixels in red over the new picture, with the entries
+that are new or gone. Baselines live in Tests/Browser/gallery-baselines/, one
 PNG an entry, drawn at half scale to stay small. Re-recording is a decision, like a golden
 transcript's: say in the commit why the look changed.
 """
@@ -40,9 +41,8 @@ TOLERANCE = 0.0002
 
 
 def name(entry):
-    """The baseline's file name: screen, role and state, which the gallery holds once each per scenario."""
-    parts = [entry.get_attribute("data-screen"), entry.get_attribute("data-role"), entry.get_attribute("data-state")]
-    return "-".join(re.sub(r"[^a-z0-9]+", "-", part.lower()).strip("-") for part in parts) + ".png"
+    """The baseline's file name: the entry's id (its screen, role and state), which the gallery holds once."""
+    return re.sub(r"[^a-z0-9-]+", "-", entry.get_attribute("data-id").lower()) + ".png"
 
 
 def photograph(binary, assets=None):
@@ -60,6 +60,10 @@ def photograph(binary, assets=None):
             "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         try:
             driver.get(pathlib.Path(folder, "index.html").as_uri())
+            # The page draws phones as they come into view: all of them, now.
+            driver.execute_script("galleryDrawAll()")
+            # The filter bar stays at the window's top as the page scrolls: out of the way of the entries' pictures.
+            driver.execute_script("document.querySelector('.gallery-filters').style.position = 'static'")
             pictures = {}
             for entry in driver.find_elements(By.CSS_SELECTOR, "figure.gallery-entry"):
                 driver.execute_script("arguments[0].scrollIntoView()", entry)
@@ -82,16 +86,39 @@ def difference(new, old):
     return changed / (new.size[0] * new.size[1]), mask
 
 
-def diff_picture(new, old, mask):
-    """The new picture with changed pixels in red, and the baseline beside it."""
-    new, old = new.convert("RGB"), old.convert("RGB")
-    marked = new.copy()
+def marked_picture(new, mask):
+    """The new picture with the changed pixels in red."""
+    marked = new.convert("RGB")
     if mask is not None:
         marked.paste((230, 0, 0), mask=mask)
-    sheet = Image.new("RGB", (marked.width + old.width + 8, max(marked.height, old.height)), (255, 255, 255))
-    sheet.paste(marked, (0, 0))
-    sheet.paste(old, (marked.width + 8, 0))
-    return sheet
+    return marked
+
+
+def comparison_page(changed, missing, stale):
+    """DIFFS/index.html: each changed entry before, after and with its changed pixels in red; the new and the gone."""
+    import html
+    rows = []
+    for file, fraction in changed:
+        stem = html.escape(file[:-4])
+        rows.append(f"<section><h2>{stem} <small>({fraction * 100:.2f}% of its pixels)</small></h2><div class=row>"
+                    + "".join(f"<figure><img src='{stem}.{kind}.png' alt='{stem}, {label}'><figcaption>{label}"
+                              "</figcaption></figure>"
+                              for kind, label in (("before", "Before (the baseline)"), ("after", "After"),
+                                                  ("diff", "Changed pixels in red")))
+                    + "</div></section>")
+    for file in missing:
+        rows.append(f"<section><h2>{html.escape(file[:-4])} <small>(new: no baseline)</small></h2>"
+                    f"<img src='{html.escape(file[:-4])}.after.png' alt='{html.escape(file[:-4])}, new'></section>")
+    for file in stale:
+        rows.append(f"<section><h2>{html.escape(file[:-4])} <small>(gone: the gallery no longer holds it)</small></h2>"
+                    "</section>")
+    page = ("<!DOCTYPE html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+            "<title>Gallery: what changed</title><style>body{font-family:system-ui,sans-serif;margin:1rem}"
+            ".row{display:flex;flex-wrap:wrap;gap:1rem}figure{margin:0}img{max-width:100%;border:1px solid #ccc}"
+            "</style><h1>Gallery screenshots: what changed</h1>"
+            f"<p>{len(changed)} changed, {len(missing)} new, {len(stale)} gone, against "
+            "Tests/Browser/gallery-baselines.</p>" + "".join(rows) + "</html>\n")
+    (DIFFS / "index.html").write_text(page)
 
 
 def main(arguments):
@@ -126,14 +153,22 @@ def main(arguments):
         largest = max(largest, fraction)
         if fraction > TOLERANCE:
             DIFFS.mkdir(parents=True, exist_ok=True)
-            diff_picture(picture, old, mask).save(DIFFS / file)
+            old.convert("RGB").save(DIFFS / (file[:-4] + ".before.png"))
+            picture.save(DIFFS / (file[:-4] + ".after.png"))
+            marked_picture(picture, mask).save(DIFFS / (file[:-4] + ".diff.png"))
             changed.append((file, fraction))
+    for file in missing:
+        DIFFS.mkdir(parents=True, exist_ok=True)
+        pictures[file].save(DIFFS / (file[:-4] + ".after.png"))
     stale = sorted(path.name for path in BASELINES.glob("*.png") if path.name not in pictures)
+    if changed or missing or stale:
+        DIFFS.mkdir(parents=True, exist_ok=True)
+        comparison_page(changed, missing, stale)
     seconds = time.monotonic() - started
     print(f"{len(pictures)} entries photographed and compared in {seconds:.1f} s; "
           f"largest difference {largest * 100:.3f}% of an entry's pixels (tolerance {TOLERANCE * 100:.2f}%)")
     for file, fraction in changed:
-        print(f"changed: {file[:-4]} ({fraction * 100:.2f}% of its pixels; diff in {DIFFS.relative_to(ROOT)}/{file})")
+        print(f"changed: {file[:-4]} ({fraction * 100:.2f}% of its pixels)")
     for file in missing:
         print(f"new, no baseline: {file[:-4]}")
     for file in stale:
@@ -143,6 +178,7 @@ def main(arguments):
         print(f"note: the baselines were recorded with Chromium {recorded_with}, this run used {browser}: a new "
               "browser may draw text a little differently")
     if changed or missing or stale:
+        print(f"what changed, before, after and the changed pixels: {DIFFS.relative_to(ROOT)}/index.html")
         print("The look changed. If that is intended, re-record with "
               "`python3 Tests/Browser/gallery_screenshots.py .build/release/tribeboard --record` "
               "and say why in the commit.")

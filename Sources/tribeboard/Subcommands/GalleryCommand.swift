@@ -23,8 +23,17 @@ extension Tribeboard {
         screen shows it. States a screen cannot show are listed, with why, under each scenario. Each entry links to \
         its state live in 'tribeboard serve'.
 
-        HTML is one self-contained page (FOLDER/index.html: no script, nothing fetched). JSON lists the entries \
-        (scenario, screen, role, state, inputs, link) on standard output, or in FOLDER/gallery.json with --output.
+        Scenarios that draw the same thing share one entry, which lists them. The launch screen, the first sync \
+        ("preparing") and its error, and each list's empty state (the same people with nothing in their lists) are \
+        drawn too.
+
+        HTML is one self-contained page (FOLDER/index.html, nothing fetched; its inline script draws the phones as \
+        they scroll into view and filters them by screen, state, role, theme and text size, with a search box; \
+        without it the page is a plain index), with FOLDER/gallery.json beside it: each entry's id, where it occurs, \
+        a hash of its drawing and the drawing itself. --compare OLD (an earlier gallery's folder or its \
+        gallery.json) marks each entry new, changed or unchanged and lists those gone; a changed one shows before, \
+        after and the differences outlined in red. --format json writes only the JSON (on standard output unless \
+        --output is given).
         """)
 
     @Argument(
@@ -55,6 +64,12 @@ extension Tribeboard {
           + "(the repository's Sources/TribeBoardRendering/Assets).", valueName: "folder"))
     var assets: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Compare with an earlier gallery: its folder or its gallery.json. Marks each entry new, changed or "
+          + "unchanged and lists those gone.", valueName: "old"))
+    var compare: String?
+
     func validate() throws {
       guard (1...8).contains(depth) else { throw ValidationError("--depth is from 1 to 8, not \(depth).") }
       if let assets,
@@ -76,62 +91,55 @@ extension Tribeboard {
         let gallery = await Gallery.build(scenario, depth: depth)
         sections.append(.init(scenario: scenario.name, summary: scenario.summary, gallery: gallery))
       }
-      let text =
-        switch format {
-        case .html: GalleryPage.html(sections, server: server)
-        case .json: json(sections)
+      let items = GalleryPage.items(sections)
+      let manifest = GalleryManifest(items: items, sections: sections, server: server)
+      var comparison: GalleryComparison?
+      if let compare {
+        do {
+          comparison = GalleryComparison(old: try GalleryManifest.read(compare), items: items)
+        } catch let problem as GalleryComparison.Problem {
+          throw usageError(problem.description)
         }
-      let entries = sections.map(\.gallery.entries.count).reduce(0, +)
+      }
+      let json = manifest.json()
       if format == .json && output == nil {
-        try emit(text, terminator: "")
+        try emit(json, terminator: "")
         return
       }
       let folder = URL(fileURLWithPath: output ?? "gallery")
-      let file = folder.appendingPathComponent(format == .html ? "index.html" : "gallery.json")
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       } catch {
         throw usageError(
           "Can't make the folder \(folder.path) (\(error.localizedDescription)); give --output a folder to write into.")
       }
-      do {
-        try AtomicFile.write(Data(text.utf8), to: file.path)
-      } catch {
-        throw usageError("Can't write \(file.path): \(error).")
+      var files = [(folder.appendingPathComponent("gallery.json"), json)]
+      if format == .html {
+        let page = GalleryPage.html(
+          items: items, sections: sections, server: server, comparison: comparison)
+        files.insert((folder.appendingPathComponent("index.html"), page), at: 0)
       }
-      printError("Gallery of \(entries) entries (\(text.utf8.count / 1024) KB) written to \(file.path).")
-    }
-
-    func json(_ sections: [GalleryPage.Section]) -> String {
-      struct Entry: Encodable {
-        var scenario, screen, role, state, link: String
-        var inputs: [String]
-      }
-      struct Omission: Encodable {
-        var scenario, screen, role, state, reason: String
-      }
-      struct Listing: Encodable {
-        var entries: [Entry]
-        var omitted: [Omission]
-      }
-      var listing = Listing(entries: [], omitted: [])
-      for section in sections {
-        for entry in section.gallery.entries {
-          listing.entries.append(
-            Entry(
-              scenario: entry.scenario, screen: entry.screen.rawValue, role: entry.who,
-              state: entry.state.rawValue, link: GalleryPage.link(entry, server: server), inputs: entry.inputs))
-        }
-        for omission in section.gallery.omissions {
-          listing.omitted.append(
-            Omission(
-              scenario: section.scenario, screen: omission.screen.rawValue, role: omission.who,
-              state: omission.state.rawValue, reason: omission.reason))
+      for (file, text) in files {
+        do {
+          try AtomicFile.write(Data(text.utf8), to: file.path)
+        } catch {
+          throw usageError("Can't write \(file.path): \(error).")
         }
       }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      return String(decoding: (try? encoder.encode(listing)) ?? Data(), as: UTF8.self) + "\n"
+      let size = files[0].1.utf8.count / 1024
+      let scenarioEntries = sections.map(\.gallery.entries.count).reduce(0, +)
+      printError(
+        "Gallery of \(items.count) distinct entries (from \(scenarioEntries) in the scenarios; \(size) KB) written to "
+          + "\(files[0].0.path).")
+      if let comparison {
+        let counts = Dictionary(grouping: items, by: { comparison.change(of: $0) }).mapValues(\.count)
+        var line = "Compared with \(compare ?? ""): \(counts[.new] ?? 0) new, \(counts[.changed] ?? 0) changed, "
+        line += "\(comparison.gone.count) gone"
+        if let restyled = counts[.restyled] {
+          line += ", \(restyled) with the same HTML under a changed stylesheet (the page compares how they look)"
+        }
+        printError(line + ".")
+      }
     }
   }
 }
