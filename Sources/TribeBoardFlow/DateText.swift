@@ -14,42 +14,93 @@ package enum DateText {
   /// "Tue 3 Mar 17:00" when `date` is in the same year as `now`, else with its year: "Fri 1 Jan 2027 17:00".
   /// Without `now` the year is always shown.
   package static func full(_ date: Date, now: Date? = nil) -> String {
-    "\(day(date, now: now)) \(time(date))"
+    let c = fields(date)
+    let day = "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])"
+    let time = "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
+    return showsYear(c.year, now) ? "\(day) \(c.year) \(time)" : "\(day) \(time)"
   }
 
   /// "Tue 3 Mar 17:00:07", for what happens seconds apart (retries); the year as ``full(_:now:)`` shows it.
   package static func precise(_ date: Date, now: Date? = nil) -> String {
-    full(date, now: now) + String(format: ":%02d", calendar.component(.second, from: date))
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    return full(date, now: now) + ":" + twoDigits(((seconds % 60) + 60) % 60)
   }
 
   /// "Tue 3 Mar", or "Fri 1 Jan 2027" outside the year of `now` (always with the year without `now`).
   package static func day(_ date: Date, now: Date? = nil) -> String {
-    let c = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-    let day = "\(weekdays[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1])"
-    let showsYear = now.map { calendar.component(.year, from: $0) != c.year! } ?? true
-    return showsYear ? "\(day) \(c.year!)" : day
+    let c = fields(date)
+    let day = "\(weekdays[c.weekday - 1]) \(c.day) \(months[c.month - 1])"
+    return showsYear(c.year, now) ? "\(day) \(c.year)" : day
+  }
+
+  /// Whether a date in `year` is shown with its year: unless `now` is in that year.
+  private static func showsYear(_ year: Int, _ now: Date?) -> Bool {
+    guard let now else { return true }
+    return fields(now).year != year
   }
 
   /// "2026-03-03 17:00", the form people type dates in.
   package static func typed(_ date: Date) -> String {
-    let c = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d ", c.year!, c.month!, c.day!) + time(date)
+    let c = fields(date)
+    let year = (0..<10000).contains(c.year) ? String(String(c.year + 10000).dropFirst()) : "\(c.year)"
+    return "\(year)-\(twoDigits(c.month))-\(twoDigits(c.day)) \(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
 
   /// "17:00": the time of day, as a phone's status bar shows it.
   package static func time(_ date: Date) -> String {
-    let c = calendar.dateComponents([.hour, .minute], from: date)
-    return String(format: "%02d:%02d", c.hour!, c.minute!)
+    let c = fields(date)
+    return "\(twoDigits(c.hour)):\(twoDigits(c.minute))"
   }
 
-  /// The start of `date`'s day in UTC.
+  /// `value` with at least two digits, as `%02d` writes it.
+  private static func twoDigits(_ value: Int) -> String {
+    paddedNumbers.indices.contains(value) ? paddedNumbers[value] : "\(value)"
+  }
+
+  /// "00" to "99", made once: dates show several on every screen.
+  private static let paddedNumbers = (0..<100).map { $0 < 10 ? "0\($0)" : "\($0)" }
+
+  /// A date's fields in UTC. Weekday 1 is Sunday, as the calendar counts.
+  struct Fields: Equatable {
+    var year, month, day, hour, minute, weekday: Int
+  }
+
+  /// 1900-01-01 and 2200-01-01, UTC: between them (in whole seconds) the fields are computed by arithmetic.
+  private static let arithmeticRange: Range<TimeInterval> = -2_208_988_800..<7_258_118_400
+
+  /// The fields of `date`: by arithmetic on the proleptic Gregorian calendar (what the calendar gives for these
+  /// years) for whole seconds between 1900 and 2200, which is every date a scenario's clock shows; through the
+  /// calendar otherwise.
+  static func fields(_ date: Date) -> Fields {
+    let time = date.timeIntervalSince1970
+    guard arithmeticRange.contains(time), time == time.rounded(.down) else { return calendarFields(date) }
+    let seconds = Int(time)
+    let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let second = seconds - days * 86400
+    let (year, month, day) = CivilDate.day(daysSince1970: days)
+    return Fields(
+      year: year, month: month, day: day, hour: second / 3600, minute: second % 3600 / 60,
+      // 1970-01-01 was a Thursday (5).
+      weekday: ((days % 7) + 7 + 4) % 7 + 1)
+  }
+
+  /// The start of `date`'s day in UTC, as `calendar.startOfDay(for:)` gives it: by arithmetic between 1900 and 2200
+  /// (UTC has no daylight saving to skip), through the calendar otherwise. Screens ask on every render.
   public static func startOfDay(_ date: Date) -> Date {
-    calendar.startOfDay(for: date)
+    let time = date.timeIntervalSince1970
+    guard arithmeticRange.contains(time) else { return calendar.startOfDay(for: date) }
+    return Date(timeIntervalSince1970: (time / 86400).rounded(.down) * 86400)
   }
 
-  /// The hour of `date` in UTC.
+  /// The hour of `date` in UTC, as `calendar.component(.hour, from:)` gives it.
   public static func hour(_ date: Date) -> Int {
-    calendar.component(.hour, from: date)
+    fields(date).hour
+  }
+
+  /// The fields of `date` as the UTC Gregorian calendar gives them.
+  static func calendarFields(_ date: Date) -> Fields {
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+    return Fields(year: c.year!, month: c.month!, day: c.day!, hour: c.hour!, minute: c.minute!, weekday: c.weekday!)
   }
 
   /// Reads a typed date and time: "2026-03-04 17:00", "2026-03-04T17:00", or "2026-03-04" (at 09:00).
@@ -89,8 +140,27 @@ package enum DateText {
 
   /// The next time at or after `now` that `birthday` falls on, at midnight.
   package static func nextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
-    calendar.nextDate(
-      after: startOfDay(now).addingTimeInterval(-1), matching: DateComponents(month: month, day: day),
-      matchingPolicy: .nextTime)
+    if let date = arithmeticNextOccurrence(ofMonth: month, day: day, after: now) { return date }
+    let today = startOfDay(now)
+    return calendar.nextDate(
+      after: today.addingTimeInterval(-1), matching: DateComponents(month: month, day: day), matchingPolicy: .nextTime)
+  }
+
+  /// ``nextOccurrence(ofMonth:day:after:)`` by arithmetic, when `now` is in the arithmetic range and the day exists
+  /// this year or next (so no matching policy comes into it); `nil` otherwise.
+  static func arithmeticNextOccurrence(ofMonth month: Int, day: Int, after now: Date) -> Date? {
+    let time = now.timeIntervalSince1970
+    guard arithmeticRange.contains(time), time == time.rounded(.down), (1...12).contains(month), day >= 1 else {
+      return nil
+    }
+    let seconds = Int(time)
+    let today = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    let year = fields(now).year
+    for candidateYear in [year, year + 1] {
+      guard day <= CivilDate.days(in: month, of: candidateYear) else { return nil }
+      let candidate = CivilDate.daysSince1970(year: candidateYear, month: month, day: day)
+      if candidate >= today { return Date(timeIntervalSince1970: TimeInterval(candidate * 86400)) }
+    }
+    return nil
   }
 }

@@ -11,8 +11,31 @@ import TribeBoardMocks
 @testable import TribeBoardTranscripts
 @testable import TribeBoardValidation
 
-/// What the text renderer and dates show, on chosen inputs.
+/// What the text renderer and dates show, on chosen inputs; `DateText`'s arithmetic fields (a shortcut, Benchmarks/README)
+/// against Foundation's calendar.
 @Suite struct TextAndDateTests {
+  @Test func dateFieldsByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 8)
+    // Whole seconds from 1900 to 2200, the edges of the arithmetic range, and a leap day.
+    var times: [TimeInterval] = [-2_208_988_800, -2_208_988_799, 7_258_118_399, 0, -1, 951_782_400, 1_772_438_400]
+    for _ in 0..<20000 {
+      times.append(-2_208_988_800 + TimeInterval(random.next() % 9_467_107_200))
+    }
+    for time in times {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.fields(date) == DateText.calendarFields(date), "at \(time)")
+    }
+  }
+
+  @Test func datesOutsideTheArithmeticRangeGoThroughTheCalendar() {
+    for time in [-2_208_988_801, 7_258_118_400, 1_772_438_400.5, -62_135_596_800] as [TimeInterval] {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.fields(date) == DateText.calendarFields(date), "at \(time)")
+    }
+    // The calendar switches to Julian dates before 1582; the fallback keeps what it says.
+    #expect(DateText.typed(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-03 00:00")
+  }
+
   @Test func datesReadAsBefore() {
     let date = Date(timeIntervalSince1970: 1_772_557_200)  // 2026-03-03T17:00:00Z
     #expect(DateText.full(date, now: date) == "Tue 3 Mar 17:00")
@@ -21,8 +44,49 @@ import TribeBoardMocks
     #expect(DateText.precise(date.addingTimeInterval(7), now: date) == "Tue 3 Mar 17:00:07")
     #expect(DateText.typed(date) == "2026-03-03 17:00")
     #expect(DateText.typed(Date(timeIntervalSince1970: 1_767_229_500)) == "2026-01-01 01:05")
-    // The Gregorian calendar switches to Julian dates before 1582.
-    #expect(DateText.typed(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-03 00:00")
+  }
+
+  @Test func birthdaysByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 5)
+    // Midnight, mid-day and the last second of days around year ends, leap days and random days.
+    var nows: [TimeInterval] = [1_772_438_400, 1_767_225_599, 1_767_225_600, 1_709_164_800, 951_868_799, 4_107_542_399]
+    for _ in 0..<40 {
+      nows.append(-2_208_988_800 + TimeInterval(random.next() % 9_467_107_200))
+    }
+    for now in nows.map(Date.init(timeIntervalSince1970:)) {
+      let today = DateText.calendar.startOfDay(for: now)
+      for month in 0...13 {
+        for day in 0...32 {
+          let byCalendar = DateText.calendar.nextDate(
+            after: today.addingTimeInterval(-1), matching: DateComponents(month: month, day: day),
+            matchingPolicy: .nextTime)
+          if let date = DateText.arithmeticNextOccurrence(ofMonth: month, day: day, after: now) {
+            #expect(date == byCalendar, "\(month)-\(day) after \(now)")
+          }
+        }
+      }
+    }
+    // Every real day of the year takes the short way.
+    #expect(
+      DateText.arithmeticNextOccurrence(ofMonth: 12, day: 31, after: Date(timeIntervalSince1970: 1_772_438_400)) != nil)
+  }
+
+  @Test func startOfDayAndHourByArithmeticMatchTheCalendar() {
+    var random = SeededGenerator(seed: 6)
+    // Day edges, fractions of a second either side of midnight, the ends of the arithmetic range, and beyond it.
+    var times: [TimeInterval] = [
+      0, -1, -0.25, 86_399.75, 86_400, 1_772_438_400, 1_772_438_399.999, -2_208_988_800, 7_258_118_399.5,
+      7_258_118_400, -2_208_988_801, -62_135_596_800,
+    ]
+    for _ in 0..<5000 {
+      let whole = -2_208_988_800 + TimeInterval(random.next() % 9_467_107_200)
+      times += [whole, whole + Double(random.next() % 1000) / 1000]
+    }
+    for time in times {
+      let date = Date(timeIntervalSince1970: time)
+      #expect(DateText.startOfDay(date) == DateText.calendar.startOfDay(for: date), "at \(time)")
+      #expect(DateText.hour(date) == DateText.calendar.component(.hour, from: date), "at \(time)")
+    }
   }
 
   @Test func aBirthdayIsNextOnItsDayAtMidnight() {
