@@ -186,7 +186,10 @@ private struct Drawing {
   mutating func tabBar() {
     guard !snapshot.tabs.isEmpty else { return }
     let onDashboard = snapshot.screen == .dashboard
-    html += "<nav class=\"tab-bar\" aria-label=\"Modules\">"
+    // Named for its phone too: a page of several phones has one tab bar each, and landmarks are told apart by name.
+    html += "<nav class=\"tab-bar\""
+    html.attribute("aria-label", "Modules, \(frame.name)’s phone")
+    html += ">"
     for tab in snapshot.tabs {
       form(class: "tab-form")
       if !onDashboard && tab.key != ActionID.home.rawValue {

@@ -39,7 +39,7 @@ import TribeBoardScenarios
       #expect(html.contains("data-action=\"\(key)\""), "\(module)")
       #expect(html.contains("<span class=\"tab-label\">\(module)</span>"), "\(module)")
     }
-    #expect(html.contains("<nav class=\"tab-bar\" aria-label=\"Modules\">"))
+    #expect(html.contains("<nav class=\"tab-bar\" aria-label=\"Modules, Sarah Johnson’s phone\">"))
     #expect(html.contains("aria-current=\"page\"><svg class=\"icon icon-home\""))
     #expect(!html.contains("value=\"sign out\""), "Sign out is in Settings")
   }
