@@ -998,25 +998,11 @@ private struct Drawing {
           html.attribute("aria-describedby", inputID + "-error")
         }
         if renderer.isStill { html += " disabled" }
-        html += "><option value=\"\">Choose someone</option>"
-        for choice in field.choices {
-          html += choice.value == field.typed ? "<option selected" : "<option"
-          html.attribute("value", choice.value)
-          html += ">"
-          html.text(choice.label)
-          html += "</option>"
-        }
-        html += "</select>"
+        html += ">"
+        memberOptions(field.choices, selected: field.typed)
       }
-      html += "<p class=\"field-error\""
-      html.attribute("id", inputID + "-error")
-      if failed {
-        html += " role=\"alert\">"
-        html.text(snapshot.error?.message ?? "")
-        firstError = false
-      } else {
-        html += " hidden>"
-      }
+      fieldError(id: inputID + "-error", failed: failed)
+      if failed { firstError = false }
       html += group ? "</p></fieldset>" : "</p></div>"
     }
     if let save = numbered.first(where: { $0.action.key == ActionID.save.rawValue }) {
@@ -1316,27 +1302,39 @@ private struct Drawing {
       html.attribute("id", inputID)
       html += " name=\"value\""
       invalidAttributes(failed ? inputID + "-error" : nil, autofocus: failed)
-      html += "><option value=\"\">Choose someone</option>"
-      for choice in action.choices {
-        html += "<option"
-        html.attribute("value", choice.value)
-        html += ">"
-        html.text(choice.label)
-        html += "</option>"
-      }
-      html += "</select>"
+      html += ">"
+      memberOptions(action.choices.map { ($0.value, $0.label) }, selected: nil)
     }
+    fieldError(id: inputID + "-error", failed: failed)
+    html += "</p></div>"
+    button(action, number: number, class: "btn primary block", submitsValue: true)
+    html += "</form>"
+  }
+
+  /// A member picker's options after its opening tag, "Choose someone" first, `selected` marked, then `</select>`.
+  private mutating func memberOptions(_ choices: [(value: String, label: String)], selected: String?) {
+    html += "<option value=\"\">Choose someone</option>"
+    for choice in choices {
+      html += choice.value == selected ? "<option selected" : "<option"
+      html.attribute("value", choice.value)
+      html += ">"
+      html.text(choice.label)
+      html += "</option>"
+    }
+    html += "</select>"
+  }
+
+  /// A field's error paragraph, up to its closing tag: the error's message announced where the field failed, hidden
+  /// (and empty) elsewhere, for the page's script to fill as the person types.
+  private mutating func fieldError(id: String, failed: Bool) {
     html += "<p class=\"field-error\""
-    html.attribute("id", inputID + "-error")
+    html.attribute("id", id)
     if failed {
       html += " role=\"alert\">"
       html.text(snapshot.error?.message ?? "")
     } else {
       html += " hidden>"
     }
-    html += "</p></div>"
-    button(action, number: number, class: "btn primary block", submitsValue: true)
-    html += "</form>"
   }
 
   /// The conversation's composer, docked at the bottom of the screen.
