@@ -102,37 +102,34 @@ enum BrowserPage {
     let regions = await simulation.rendered(base: base).now.regions
     let facts = await simulation.facts()
     let scenario = facts.scenario
-    var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    var html = HTMLWriter()
+    html += "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-    html += "<title>\(HTML.escape(scenario.name)) · TribeBoard simulator</title>"
+    html += "<title>\(scenario.name) · TribeBoard simulator</title>"
     html += "<link rel=\"icon\" href=\"/assets/logo.svg\" type=\"image/svg+xml\">"
     html += "<link rel=\"stylesheet\" href=\"/assets/app.css\"><script src=\"/assets/app.js\" defer></script></head>"
-    html += "<body data-base=\"\(HTML.escape(base))\" data-version=\"\(version)\" "
-    html += "data-scenario=\"\(HTML.escape(scenario.name))\" data-go=\"\(HTML.escape(position ?? ""))\">"
-    html += Icons.sprite + "<a class=\"skip\" href=\"#phones\">Skip to the phones</a>"
-    html += "<header class=\"topbar\"><h1>\(Assets.decorativeLogo)<span>TribeBoard simulator</span></h1>"
-    html += "<p class=\"scenario\" id=\"status\">" + regions.status + "</p>"
+    html += "<body data-base=\"\(base)\" data-version=\"\(version)\" "
+    html += "data-scenario=\"\(scenario.name)\" data-go=\"\(position ?? "")\">"
+    html += "\(html: Icons.sprite)<a class=\"skip\" href=\"#phones\">Skip to the phones</a>"
+    html += "<header class=\"topbar\"><h1>\(html: Assets.decorativeLogo)<span>TribeBoard simulator</span></h1>"
+    html += "<p class=\"scenario\" id=\"status\">\(html: regions.status)</p>"
     html += "<form method=\"post\" action=\"/new\" data-plain><input type=\"hidden\" name=\"scenario\" "
-    html +=
-      "value=\"\(HTML.escape(scenario.name))\"><button class=\"btn\" type=\"submit\">New simulation</button></form>"
+    html += "value=\"\(scenario.name)\"><button class=\"btn\" type=\"submit\">New simulation</button></form>"
     html += "</header><main class=\"stage\">"
-    html += "<div class=\"phones\" id=\"phones\" aria-label=\"Phones\" role=\"region\">\(regions.phones)</div>"
+    html += "<div class=\"phones\" id=\"phones\" aria-label=\"Phones\" role=\"region\">\(html: regions.phones)</div>"
     html += "<aside class=\"controls\" aria-label=\"Simulation controls\">"
     // The presenter's controls first: who holds which phone and how big the app's text is.
     html +=
       "<section class=\"panel\" aria-labelledby=\"people-heading\"><h2 id=\"people-heading\">People and phones</h2>"
-    html += textSizeControl
-    html += "<div id=\"people\">\(regions.people)</div></section>"
-    html += journeysPanel(scenario, base: base)
-    html += clockPanel(base: base)
-    html += faultPanel(facts, base: base, faults: regions.faults)
-    html += commandPanel(base: base, log: regions.log)
-    html += appPanel(base: base)
-    html += scenarioPanel(scenario, base: base, folder: folder)
+    html += "\(html: textSizeControl)<div id=\"people\">\(html: regions.people)</div></section>"
+    html += "\(html: journeysPanel(scenario, base: base))\(html: clockPanel(base: base))"
+    html += "\(html: faultPanel(facts, base: base, faults: regions.faults))"
+    html += "\(html: commandPanel(base: base, log: regions.log))\(html: appPanel(base: base))"
+    html += "\(html: scenarioPanel(scenario, base: base, folder: folder))"
     html += "<section class=\"panel\" aria-labelledby=\"record-heading\"><h2 id=\"record-heading\">Record and save</h2>"
-    html += "<div id=\"record\">\(regions.record)</div></section>"
+    html += "<div id=\"record\">\(html: regions.record)</div></section>"
     html += "</aside></main></body></html>"
-    return html
+    return html.html
   }
 
   // MARK: Regions
@@ -192,36 +189,40 @@ enum BrowserPage {
   }
 
   static func logLine(_ message: Step.Message) -> String {
-    let kind =
+    let kind: HTMLWriter.Markup =
       switch message.kind {
       case .info: "info"
       case .success: "success"
       case .problem: "problem"
       }
-    return "<span class=\"\(kind)\">\(HTML.escape(message.text))</span>\n"
+    var html = HTMLWriter()
+    html += "<span class=\""
+    html += kind
+    html += "\">\(message.text)</span>\n"
+    return html.html
   }
 
   static func status(_ facts: LiveSimulation.Facts) -> String {
-    "<strong>\(HTML.escape(facts.scenario.name))</strong> — \(HTML.escape(facts.scenario.summary)) · "
-      + "Clock \(HTML.escape(DateText.full(facts.now))) UTC"
+    HTMLWriter.markup(
+      "<strong>\(facts.scenario.name)</strong> — \(facts.scenario.summary) · Clock \(DateText.full(facts.now)) UTC")
   }
 
   static func people(_ facts: LiveSimulation.Facts, views: [Simulator.PhoneView], base: String) -> String {
-    var html = "<ul>"
+    var html = HTMLWriter()
+    html += "<ul>"
     for view in views {
       html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
-      html += "<span>\(HTML.escape(view.name))\(view.isActing ? " (in hand)" : "")</span>"
+      html += "<span>\(view.name)\(view.isActing ? " (in hand)" : "")</span>"
       // The person's own phone goes off the network or back; the phone in hand stays in hand.
-      let network = "\(view.isOnline ? ":offline" : ":online") \(HTML.escape(view.user))"
+      let network = "\(view.isOnline ? ":offline" : ":online") \(view.user)"
       let label = view.isOnline ? "Take offline" : "Bring online"
       html += "<button class=\"btn small\" name=\"line\" value=\"\(network)\" "
-      html += "aria-label=\"\(label): \(HTML.escape(view.name))\">\(label)</button>"
+      html += "aria-label=\"\(label): \(view.name)\">\(label)</button>"
       if !view.isActing {
-        html += "<button class=\"btn small\" name=\"line\" value=\":as \(HTML.escape(view.user))\" "
-        html += "aria-label=\"Take in hand: \(HTML.escape(view.name))\">Take in hand</button>"
+        html += "<button class=\"btn small\" name=\"line\" value=\":as \(view.user)\" "
+        html += "aria-label=\"Take in hand: \(view.name)\">Take in hand</button>"
         html += "<button class=\"btn small\" formaction=\"\(base)/hide\" name=\"user\" "
-        html +=
-          "value=\"\(HTML.escape(view.user))\" aria-label=\"Remove phone: \(HTML.escape(view.name))\">Remove</button>"
+        html += "value=\"\(view.user)\" aria-label=\"Remove phone: \(view.name)\">Remove</button>"
       }
       html += "</form></li>"
     }
@@ -231,27 +232,33 @@ enum BrowserPage {
       html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"as\">"
       html += "<div class=\"field\"><label for=\"add-person\">Person</label><select id=\"add-person\" name=\"value\">"
       for person in others {
-        html += "<option value=\"\(HTML.escape(person.id))\">\(HTML.escape(person.name))</option>"
+        html += "<option value=\"\(person.id)\">\(person.name)</option>"
       }
       html += "</select></div><button class=\"btn\" type=\"submit\">Add a phone</button></form>"
     }
-    return html
+    return html.html
   }
 
   static func faults(_ facts: LiveSimulation.Facts, base: String) -> String {
-    guard !facts.faults.isEmpty else { return "<p>No faults armed.</p>" }
-    var html = "<ul>"
+    var html = HTMLWriter()
+    guard !facts.faults.isEmpty else {
+      html += "<p>No faults armed.</p>"
+      return html.html
+    }
+    html += "<ul>"
     for (id, fault) in facts.faults {
       html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
-      html += "<span>\(HTML.escape(fault))</span><button class=\"btn small\" name=\"line\" "
-      html += "value=\":fault clear \(HTML.escape(id))\" aria-label=\"Clear fault \(HTML.escape(id))\">Clear</button>"
+      html += "<span>\(fault)</span><button class=\"btn small\" name=\"line\" "
+      html += "value=\":fault clear \(id)\" aria-label=\"Clear fault \(id)\">Clear</button>"
       html += "</form></li>"
     }
-    return html + "</ul>"
+    html += "</ul>"
+    return html.html
   }
 
   static func record(_ facts: LiveSimulation.Facts, base: String) -> String {
-    var html = "<form method=\"post\" action=\"\(base)/record\" class=\"row-buttons\">"
+    var html = HTMLWriter()
+    html += "<form method=\"post\" action=\"\(base)/record\" class=\"row-buttons\">"
     if let steps = facts.recordingSteps {
       html += "<p class=\"recording\" role=\"status\">Recording: \(steps) step\(steps == 1 ? "" : "s")</p>"
       html += "<button class=\"btn\" name=\"record\" value=\"stop\">Stop recording</button>"
@@ -262,32 +269,38 @@ enum BrowserPage {
     html += "<a class=\"btn\" href=\"\(base)/scenario.yaml\" download>Download scenario</a></form>"
     html += "<p class=\"hint\">Record starts the scenario again and keeps every step as a transcript that "
     html += "<code>tribeboard check</code> replays.</p>"
-    return html
+    return html.html
   }
 
   // MARK: Static panels
 
   /// The app's text size, as a phone's larger-text setting: 100% to 200% of the app's type, the phone's width kept.
   /// The page's script applies it and remembers it in this browser.
-  static let textSizeControl =
-    "<div class=\"text-size\"><label for=\"text-size\">Text size</label><input id=\"text-size\" type=\"range\" "
-    + "min=\"100\" max=\"200\" step=\"10\" value=\"100\" aria-describedby=\"text-size-value\">"
-    + "<output id=\"text-size-value\" for=\"text-size\">100%</output></div>"
+  static let textSizeControl = HTMLWriter.markup(
+    """
+    <div class="text-size"><label for="text-size">Text size</label><input id="text-size" type="range" \
+    min="100" max="200" step="10" value="100" aria-describedby="text-size-value">\
+    <output id="text-size-value" for="text-size">100%</output></div>
+    """)
 
   static func commandPanel(base: String, log: String) -> String {
-    var html = "<section class=\"panel\" aria-labelledby=\"command-heading\"><h2 id=\"command-heading\">Command</h2>"
+    var html = HTMLWriter()
+    html += "<section class=\"panel\" aria-labelledby=\"command-heading\"><h2 id=\"command-heading\">Command</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\" id=\"command-form\"><div class=\"field\">"
     html += "<label for=\"command\">Command</label><input id=\"command\" name=\"line\" autocomplete=\"off\" "
     html +=
       "spellcheck=\"false\" aria-describedby=\"command-hint\"></div><button class=\"btn primary\" type=\"submit\">"
     html += "Run</button></form><p class=\"hint\" id=\"command-hint\">Anything the REPL takes: an action’s words, "
     html += "a number, or a command such as <code>:help</code>.</p>"
-    html += "<pre class=\"log\" id=\"log\" role=\"log\" aria-label=\"Simulator messages\" tabindex=\"0\">\(log)</pre>"
-    return html + "</section>"
+    html +=
+      "<pre class=\"log\" id=\"log\" role=\"log\" aria-label=\"Simulator messages\" tabindex=\"0\">\(html: log)</pre>"
+    html += "</section>"
+    return html.html
   }
 
   static func clockPanel(base: String) -> String {
-    var html = "<section class=\"panel\" aria-labelledby=\"clock-heading\"><h2 id=\"clock-heading\">Clock</h2>"
+    var html = HTMLWriter()
+    html += "<section class=\"panel\" aria-labelledby=\"clock-heading\"><h2 id=\"clock-heading\">Clock</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
     for (amount, label) in [("+1m", "+1 minute"), ("+1h", "+1 hour"), ("+1d", "+1 day")] {
       html += "<button class=\"btn small\" name=\"line\" value=\":clock \(amount)\">\(label)</button>"
@@ -296,7 +309,8 @@ enum BrowserPage {
     html += "value=\"clock\"><div class=\"field\"><label for=\"clock-time\">Time (UTC)</label>"
     html += "<input id=\"clock-time\" name=\"value\" type=\"datetime-local\" required></div>"
     html += "<button class=\"btn\" type=\"submit\">Set the clock</button></form>"
-    return html + "</section>"
+    html += "</section>"
+    return html.html
   }
 
   static let schedules = [
@@ -305,31 +319,37 @@ enum BrowserPage {
   ]
 
   static func faultPanel(_ facts: LiveSimulation.Facts, base: String, faults: String) -> String {
-    var html = "<section class=\"panel\" aria-labelledby=\"faults-heading\"><h2 id=\"faults-heading\">Faults</h2>"
+    var html = HTMLWriter()
+    html += "<section class=\"panel\" aria-labelledby=\"faults-heading\"><h2 id=\"faults-heading\">Faults</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"fault\">"
-    html += select(
-      "fault-operation", "Operation", name: "operation", MockOperation.allCases.map { ($0.rawValue, $0.rawValue) })
-    html += select("fault-error", "Error", name: "error", AppError.Code.allCases.map { ($0.rawValue, $0.rawValue) })
-    html += select("fault-schedule", "When", name: "schedule", schedules)
+    select(
+      "fault-operation", "Operation", name: "operation", MockOperation.allCases.map { ($0.rawValue, $0.rawValue) },
+      into: &html)
+    select(
+      "fault-error", "Error", name: "error", AppError.Code.allCases.map { ($0.rawValue, $0.rawValue) }, into: &html)
+    select("fault-schedule", "When", name: "schedule", schedules, into: &html)
     html += "<div class=\"field\"><label for=\"fault-amount\">N, time or %</label>"
     html += "<input id=\"fault-amount\" name=\"amount\" autocomplete=\"off\"></div>"
-    html += select("fault-on", "On the phone of", name: "on", [("", "Anyone")] + facts.people.map { ($0.id, $0.name) })
+    select(
+      "fault-on", "On the phone of", name: "on", [("", "Anyone")] + facts.people.map { ($0.id, $0.name) }, into: &html)
     html += "<button class=\"btn\" type=\"submit\">Arm fault</button></form>"
-    html += "<div id=\"faults\">\(faults)</div>"
+    html += "<div id=\"faults\">\(html: faults)</div>"
     html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"latency\">"
-    html += select(
+    select(
       "latency-target", "Slow down", name: "target",
-      MockOperation.services.map { ($0, $0) }
-        + MockOperation.allCases.map { ($0.rawValue, $0.rawValue) })
+      MockOperation.services.map { ($0, $0) } + MockOperation.allCases.map { ($0.rawValue, $0.rawValue) },
+      into: &html)
     html += "<div class=\"field\"><label for=\"latency-amount\">By</label><input id=\"latency-amount\" "
     html += "name=\"amount\" placeholder=\"2s\" autocomplete=\"off\" required></div>"
     html += "<button class=\"btn\" type=\"submit\">Set latency</button>"
     html += "<button class=\"btn\" name=\"line\" value=\":latency clear\" formnovalidate>Clear latency</button></form>"
-    return html + "</section>"
+    html += "</section>"
+    return html.html
   }
 
   static func appPanel(base: String) -> String {
-    var html = "<section class=\"panel\" aria-labelledby=\"app-heading\"><h2 id=\"app-heading\">App</h2>"
+    var html = HTMLWriter()
+    html += "<section class=\"panel\" aria-labelledby=\"app-heading\"><h2 id=\"app-heading\">App</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
     for (line, label) in [(":relaunch", "Relaunch"), (":undo", "Undo"), (":reset", "Reset"), (":where", "Where am I")] {
       html += "<button class=\"btn small\" name=\"line\" value=\"\(line)\">\(label)</button>"
@@ -338,54 +358,60 @@ enum BrowserPage {
     html += "value=\"expect\"><div class=\"field\"><label for=\"expect\">Expectation</label><input id=\"expect\" "
     html += "name=\"value\" placeholder=\"screen=dashboard role=parentAdmin\" autocomplete=\"off\" required></div>"
     html += "<button class=\"btn\" type=\"submit\">Check</button></form>"
-    return html + "</section>"
+    html += "</section>"
+    return html.html
   }
 
   static func journeysPanel(_ scenario: Scenario, base: String) -> String {
-    var html = "<section class=\"panel\" aria-labelledby=\"journeys-heading\"><h2 id=\"journeys-heading\">Journeys</h2>"
-    guard !scenario.journeys.isEmpty else { return html + "<p>This scenario has no journeys.</p></section>" }
+    var html = HTMLWriter()
+    html += "<section class=\"panel\" aria-labelledby=\"journeys-heading\"><h2 id=\"journeys-heading\">Journeys</h2>"
+    if scenario.journeys.isEmpty { html += "<p>This scenario has no journeys.</p>" }
     for journey in scenario.journeys {
-      html += "<details><summary>\(HTML.escape(journey.name)) (\(journey.steps.count) steps)</summary>"
+      html += "<details><summary>\(journey.name) (\(journey.steps.count) steps)</summary>"
       html += "<form method=\"post\" action=\"\(base)/input\" class=\"journey-steps\">"
-      html += "<button class=\"btn small\" name=\"line\" value=\":go \(HTML.escape(journey.name))@0\">Start</button>"
+      html += "<button class=\"btn small\" name=\"line\" value=\":go \(journey.name)@0\">Start</button>"
       for (index, step) in journey.steps.enumerated() {
-        html += "<button class=\"btn small\" name=\"line\" value=\":go \(HTML.escape(journey.name))@\(index + 1)\" "
-        html +=
-          "aria-label=\"Go to step \(index + 1): \(HTML.escape(step))\">\(index + 1). \(HTML.escape(step))</button>"
+        html += "<button class=\"btn small\" name=\"line\" value=\":go \(journey.name)@\(index + 1)\" "
+        html += "aria-label=\"Go to step \(index + 1): \(step)\">\(index + 1). \(step)</button>"
       }
       html += "</form></details>"
     }
-    return html + "</section>"
+    html += "</section>"
+    return html.html
   }
 
   static func scenarioPanel(_ scenario: Scenario, base: String, folder: URL?) -> String {
-    var html = "<section class=\"panel\" aria-labelledby=\"scenario-heading\"><h2 id=\"scenario-heading\">Scenario</h2>"
+    var html = HTMLWriter()
+    html += "<section class=\"panel\" aria-labelledby=\"scenario-heading\"><h2 id=\"scenario-heading\">Scenario</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" value=\"scenario\">"
     let options =
       BundledScenarios.names.map { ($0, $0) } + ScenarioFiles.list(in: folder).map { ($0, $0) }
-    html += select("scenario-name", "Scenario", name: "value", options, selected: scenario.name)
+    select("scenario-name", "Scenario", name: "value", options, selected: scenario.name, into: &html)
     html += "<button class=\"btn\" type=\"submit\">Switch</button></form>"
-    return html + "</section>"
+    html += "</section>"
+    return html.html
   }
 
   static func select(
-    _ id: String, _ label: String, name: String, _ options: [(String, String)], selected: String? = nil
-  ) -> String {
-    var html = "<div class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\">"
+    _ id: String, _ label: String, name: String, _ options: [(String, String)], selected: String? = nil,
+    into html: inout HTMLWriter
+  ) {
+    html += "<div class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\">"
     for (value, text) in options {
-      html +=
-        "<option value=\"\(HTML.escape(value))\"\(value == selected ? " selected" : "")>\(HTML.escape(text))</option>"
+      html += "<option value=\"\(value)\"\(value == selected ? " selected" : "")>\(text)</option>"
     }
-    return html + "</select></div>"
+    html += "</select></div>"
   }
 
   // MARK: Error pages
 
   static func message(title: String, _ text: String) -> String {
-    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-      + "content=\"width=device-width, initial-scale=1\"><title>\(HTML.escape(title)) · TribeBoard simulator</title>"
-      + "<link rel=\"icon\" href=\"data:,\"><link rel=\"stylesheet\" href=\"/assets/app.css\"></head><body>"
-      + "<main class=\"panel message-page\"><h1>\(HTML.escape(title))</h1>"
-      + "<p>\(HTML.escape(text))</p><p><a href=\"/\">Go to the default simulation</a></p></main></body></html>"
+    var html = HTMLWriter()
+    html += "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+    html += "content=\"width=device-width, initial-scale=1\"><title>\(title) · TribeBoard simulator</title>"
+    html += "<link rel=\"icon\" href=\"data:,\"><link rel=\"stylesheet\" href=\"/assets/app.css\"></head><body>"
+    html += "<main class=\"panel message-page\"><h1>\(title)</h1>"
+    html += "<p>\(text)</p><p><a href=\"/\">Go to the default simulation</a></p></main></body></html>"
+    return html.html
   }
 }

@@ -22,26 +22,18 @@ package enum UpdateFormat {
   package static func buffer(_ update: LiveSimulation.Update, wait: Int = 0, reload: Bool = false, url: String? = nil)
     -> ByteBuffer
   {
-    let size = update.regions.reduce(160) { $0 + $1.html.utf8.count + 48 }
-    var buffer = ByteBuffer()
-    buffer.reserveCapacity(size)
-    buffer.writeString("<template data-version=\"\(update.version)\" data-wait=\"\(wait)\"")
-    if reload { buffer.writeString(" data-reload") }
-    buffer.writeString(" data-url=\"")
-    buffer.writeString(HTML.escape(url ?? update.address))
-    buffer.writeString("\"></template>")
-    for (name, html) in update.regions {
-      buffer.writeString("<template data-region=\"")
-      buffer.writeString(name)
-      buffer.writeString("\">")
-      buffer.writeString(html)
-      buffer.writeString("</template>")
+    var html = HTMLWriter()
+    html += "<template data-version=\"\(update.version)\" data-wait=\"\(wait)\""
+    if reload { html += " data-reload" }
+    html += " data-url=\"\(url ?? update.address)\"></template>"
+    for (name, region) in update.regions {
+      html += "<template data-region=\"\(name)\">\(html: region)</template>"
     }
-    return buffer
+    return ByteBuffer(string: html.html)
   }
 
   /// An update that could not be made: the script shows `reason` in the log.
   static func problem(_ reason: String) -> ByteBuffer {
-    ByteBuffer(string: "<template data-problem=\"\(HTML.escape(reason))\"></template>")
+    ByteBuffer(string: HTMLWriter.markup("<template data-problem=\"\(reason)\"></template>"))
   }
 }

@@ -69,40 +69,40 @@ public enum Storyboard {
   /// ``PhoneRenderer`` as the browser draws it, with no script.
   static func html(title: String, summary: String, journeys: [Journey]) -> String {
     let phone = PhoneRenderer(mode: .still)
-    var cards = ""
+    var cards = HTMLWriter()
     for journey in journeys {
-      cards += "<h2>Journey \(HTML.escape(journey.name))</h2>\n"
+      cards += "<h2>Journey \(journey.name)</h2>\n"
       for (number, step) in journey.steps.enumerated() {
         let failed = step.snapshot?.error != nil
-        cards +=
-          "<section class=\"card\(failed ? " error" : "")\" aria-labelledby=\"step-\(HTML.slug(journey.name))-\(number)\">"
-        cards += "<div class=\"card-text\"><h3 id=\"step-\(HTML.slug(journey.name))-\(number)\">"
-        cards += "\(HTML.escape(caption(step, number: number)))</h3>\n"
-        for note in journey.notes[number] ?? [] { cards += "<p class=\"narration\">\(HTML.escape(note))</p>\n" }
-        for message in step.messages { cards += "<p class=\"said\">\(HTML.escape(message.text))</p>\n" }
+        let id = "step-\(HTML.slug(journey.name))-\(number)"
+        cards += "<section class=\"card\(failed ? " error" : "")\" aria-labelledby=\"\(id)\">"
+        cards += "<div class=\"card-text\"><h3 id=\"\(id)\">\(caption(step, number: number))</h3>\n"
+        for note in journey.notes[number] ?? [] { cards += "<p class=\"narration\">\(note)</p>\n" }
+        for message in step.messages { cards += "<p class=\"said\">\(message.text)</p>\n" }
         cards += "</div>"
         if let snapshot = step.snapshot {
           let user = snapshot.user
           let frame = PhoneRenderer.Frame(
             user: "\(HTML.slug(journey.name))-\(number)", name: user?.name ?? "The person",
             now: step.clock, isOnline: step.isOnline, waiting: 0, isActing: false)
-          cards += phone.render(snapshot, frame: frame)
+          cards += "\(html: phone.render(snapshot, frame: frame))"
         }
         cards += "</section>\n"
       }
       for note in journey.notes[journey.steps.count] ?? [] {
-        cards += "<p class=\"narration\">\(HTML.escape(note))</p>\n"
+        cards += "<p class=\"narration\">\(note)</p>\n"
       }
     }
-    return """
+    var page = HTMLWriter()
+    page += """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8"/>
       <meta name="viewport" content="width=device-width, initial-scale=1"/>
-      <title>\(HTML.escape(title))</title>
+      <title>\(title)</title>
       <style>
-      \(Assets.css)
+      \(html: Assets.css)
       .storyboard { max-width: 60rem; margin: 0 auto; padding: var(--space-5); }
       .card { display: flex; flex-wrap: wrap; gap: var(--space-5); align-items: flex-start; padding: var(--space-4);
         margin: var(--space-4) 0; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius-md); }
@@ -113,15 +113,16 @@ public enum Storyboard {
       </style>
       </head>
       <body>
-      \(Icons.sprite)
+      \(html: Icons.sprite)
       <main class="storyboard">
-      <h1>\(HTML.escape(title))</h1>
-      <p>\(HTML.escape(summary))</p>
-      \(cards)</main>
+      <h1>\(title)</h1>
+      <p>\(summary)</p>
+      \(html: cards.html)</main>
       </body>
       </html>
 
       """
+    return page.html
   }
 
   /// `text` escaped for HTML (``HTML/escape(_:)``).

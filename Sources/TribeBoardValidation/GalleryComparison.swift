@@ -142,7 +142,8 @@ public struct GalleryComparison: Sendable {
 
 extension GalleryPage {
   static func comparisonSummary(_ comparison: GalleryComparison) -> String {
-    var html = "<p class=\"gallery-comparison\">Compared with an earlier gallery of \(comparison.old.entries.count) "
+    var html = HTMLWriter()
+    html += "<p class=\"gallery-comparison\">Compared with an earlier gallery of \(comparison.old.entries.count) "
     html += "entries: each entry says whether it is new, changed or unchanged; a changed one shows before, after, "
     html += "and the differences outlined in red. \(comparison.gone.count) entr"
     html += comparison.gone.count == 1 ? "y is gone (listed at the end)." : "ies are gone (listed at the end)."
@@ -152,7 +153,7 @@ extension GalleryPage {
     } else {
       html += " The stylesheet is the same.</p>"
     }
-    return html
+    return html.html
   }
 
   /// The earlier stylesheet and drawings, and the current stylesheet, for the page's script to compare in frames.
@@ -169,6 +170,6 @@ extension GalleryPage {
     encoder.outputFormatting = [.sortedKeys]
     // JSONEncoder escapes "/" as "\/", so no "</script>" can close the element early.
     let json = String(decoding: (try? encoder.encode(data)) ?? Foundation.Data(), as: UTF8.self)
-    return "<script type=\"application/json\" id=\"gallery-before\">\(json)</script>"
+    return HTMLWriter.markup("<script type=\"application/json\" id=\"gallery-before\">\(html: json)</script>")
   }
 }

@@ -184,26 +184,26 @@ public enum GalleryPage {
     items: [Item], sections: [Section], table: FlowTable = .app, server: String, comparison: GalleryComparison?
   ) -> String {
     let grouped = Dictionary(grouping: items) { group($0.first.screen, table: table) }
-    var index = ""
-    var body = ""
+    var index = HTMLWriter()
+    var body = HTMLWriter()
     for name in groups() {
       guard let members = grouped[name] else { continue }
       let groupID = "group-" + HTML.slug(name)
-      index += "<li><a href=\"#\(groupID)\">\(HTML.escape(name))</a> (\(members.count))<ul>"
+      index += "<li><a href=\"#\(groupID)\">\(name)</a> (\(members.count))<ul>"
       body += "<section class=\"gallery-group\" aria-labelledby=\"\(groupID)\" data-group=\"\(HTML.slug(name))\">"
-      body += "<h2 id=\"\(groupID)\">\(HTML.escape(name))</h2>"
+      body += "<h2 id=\"\(groupID)\">\(name)</h2>"
       var screens: [ScreenID] = []
       for item in members where !screens.contains(item.first.screen) { screens.append(item.first.screen) }
       for screen in screens {
         let entries = members.filter { $0.first.screen == screen }
         let screenID = "screen-" + screen.rawValue
         let title = entries[0].first.view.snapshot.title
-        index += "<li><a href=\"#\(screenID)\">\(HTML.escape(screen.rawValue))</a> "
+        index += "<li><a href=\"#\(screenID)\">\(screen.rawValue)</a> "
         index += "<span class=\"gallery-count-of\" data-screen=\"\(screen.rawValue)\">(\(entries.count))</span></li>"
         body += "<section class=\"gallery-screen\" aria-labelledby=\"\(screenID)\" data-screen=\"\(screen.rawValue)\">"
-        body += "<h3 id=\"\(screenID)\">\(HTML.escape(screen.rawValue)) <small>“\(HTML.escape(title))”, "
+        body += "<h3 id=\"\(screenID)\">\(screen.rawValue) <small>“\(title)”, "
         body += "\(entries.count) entr\(entries.count == 1 ? "y" : "ies")</small></h3><div class=\"gallery-grid\">"
-        for item in entries { body += figure(item, server: server, comparison: comparison) }
+        for item in entries { figure(item, server: server, comparison: comparison, into: &body) }
         body += "</div></section>"
       }
       index += "</ul></li>"
@@ -213,104 +213,109 @@ public enum GalleryPage {
       body += "<section class=\"gallery-group gallery-gone\" aria-labelledby=\"group-gone\" data-group=\"gone\">"
       body += "<h2 id=\"group-gone\">Gone since the earlier gallery (\(comparison.gone.count))</h2>"
       body += "<div class=\"gallery-grid\">"
-      for old in comparison.gone { body += goneFigure(old) }
+      for old in comparison.gone { goneFigure(old, into: &body) }
       body += "</div></section>"
     }
     let scenarios = sections.map(\.scenario)
     let screens = Set(items.map(\.first.screen)).count
     let css = themedStylesheet(Assets.css)
-    var intro = "<p>Every screen of the app in every state it can show, for each role that reaches it: "
-    intro += "\(items.count) distinct drawings of \(screens) screens, from \(scenarios.count) "
-    intro += "scenario\(scenarios.count == 1 ? "" : "s") (\(HTML.escape(scenarios.joined(separator: ", ")))). "
-    intro += "Each is the phone exactly as <code>tribeboard serve</code> draws it, light and dark; scenarios that "
-    intro += "draw the same thing share one entry, which lists them. Each link opens that state live (start "
-    intro += "<code>tribeboard serve</code> first).</p>"
-    return """
+    let title = comparison == nil ? "TribeBoard gallery" : "TribeBoard gallery: what changed"
+    var page = HTMLWriter()
+    page += """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8"/>
       <meta name="viewport" content="width=device-width, initial-scale=1"/>
-      <title>\(comparison == nil ? "TribeBoard gallery" : "TribeBoard gallery: what changed")</title>
+      <title>\(title)</title>
       <style>
-      \(css)
-      \(galleryStylesheet)
+      \(html: css)
+      \(html: galleryStylesheet)
       </style>
       </head>
       <body>
-      \(Icons.sprite)
+      \(html: Icons.sprite)
       <main class="gallery" id="gallery" data-theme="both" data-text="100">
-      <h1>\(comparison == nil ? "TribeBoard gallery" : "TribeBoard gallery: what changed")</h1>
-      \(intro)
-      \(comparison.map(comparisonSummary) ?? "")
+      <h1>\(title)</h1>
+      <p>Every screen of the app in every state it can show, for each role that reaches it: \
+      \(items.count) distinct drawings of \(screens) screens, from \(scenarios.count) \
+      scenario\(scenarios.count == 1 ? "" : "s") (\(scenarios.joined(separator: ", "))). \
+      Each is the phone exactly as <code>tribeboard serve</code> draws it, light and dark; scenarios that \
+      draw the same thing share one entry, which lists them. Each link opens that state live (start \
+      <code>tribeboard serve</code> first).</p>
+      \(html: comparison.map(comparisonSummary) ?? "")
       <noscript><p class="gallery-noscript">The phones are drawn by the page's script. Without it this page is \
       the index of every entry: its screen, role and state, where it occurs, and links that open it live.</p>\
       </noscript>
-      \(filters(items, comparison: comparison))
-      <nav class="gallery-index" aria-label="Screens"><h2>Screens</h2><ul>\(index)</ul></nav>
-      \(body)
-      \(legend(sections))
+      \(html: filters(items, comparison: comparison))
+      <nav class="gallery-index" aria-label="Screens"><h2>Screens</h2><ul>\(html: index.html)</ul></nav>
+      \(html: body.html)
+      \(html: legend(sections))
       </main>
-      \(comparison.map { comparisonData($0, items: items, css: css) } ?? "")
+      \(html: comparison.map { comparisonData($0, items: items, css: css) } ?? "")
       <script>
-      \(GalleryScript.source)
+      \(html: GalleryScript.source)
       </script>
       </body>
       </html>
 
       """
+    return page.html
   }
 
-  static func figure(_ item: Item, server: String, comparison: GalleryComparison?) -> String {
+  static func figure(_ item: Item, server: String, comparison: GalleryComparison?, into html: inout HTMLWriter) {
     let entry = item.first
-    var html = "<figure class=\"gallery-entry\" id=\"entry-\(item.id)\" data-id=\"\(item.id)\" "
+    html += "<figure class=\"gallery-entry\" id=\"entry-\(item.id)\" data-id=\"\(item.id)\" "
     html += "data-screen=\"\(entry.screen.rawValue)\" data-state=\"\(entry.state.rawValue)\" "
-    html += "data-role=\"\(HTML.escape(entry.who))\" data-hash=\"\(item.hash)\" "
+    html += "data-role=\"\(entry.who)\" data-hash=\"\(item.hash)\" "
     if let comparison {
       html += "data-change=\"\(comparison.change(of: item).rawValue)\" "
     }
-    html += "data-search=\"\(HTML.escape(searchText(item)))\"><div class=\"gallery-themes\"><template>"
+    html += "data-search=\"\(searchText(item))\"><div class=\"gallery-themes\"><template>"
     for theme in ["light", "dark"] {
       html += "<div class=\"theme-\(theme)\">"
-      html += item.phone.replacingOccurrences(of: token, with: "\(item.id)-\(theme)") + "</div>"
+      html += "\(html: item.phone.replacingOccurrences(of: token, with: "\(item.id)-\(theme)"))</div>"
     }
-    html += "</template></div><figcaption><strong>\(HTML.escape(item.caption))</strong>"
+    html += "</template></div><figcaption><strong>\(item.caption)</strong>"
     if let comparison {
       html += " <span class=\"gallery-change\">\(comparison.change(of: item).title)</span>"
     }
-    html += "<br><span class=\"gallery-means\">Made by \(HTML.escape(entry.means)).</span> "
+    html += "<br><span class=\"gallery-means\">Made by \(entry.means).</span> "
     var seen: [String] = []
-    var links: [String] = []
     for occurrence in item.occurrences where !seen.contains(occurrence.scenario) {
       seen.append(occurrence.scenario)
-      links.append(
-        "<a href=\"\(HTML.escape(link(occurrence, server: server)))\">\(HTML.escape(occurrence.scenario))</a>")
     }
     html += "Seen in \(seen.count == 1 ? "1 scenario" : "\(seen.count) scenarios"), each opening it live: "
-    html += links.joined(separator: ", ") + "</figcaption></figure>"
-    return html
+    var first = true
+    for scenario in seen {
+      let occurrence = item.occurrences.first { $0.scenario == scenario }!
+      if !first { html += ", " }
+      first = false
+      html += "<a href=\"\(link(occurrence, server: server))\">\(scenario)</a>"
+    }
+    html += "</figcaption></figure>"
   }
 
-  static func goneFigure(_ old: GalleryManifest.Entry) -> String {
-    var html = "<figure class=\"gallery-entry\" id=\"entry-\(HTML.escape(old.id))\" data-id=\"\(HTML.escape(old.id))\" "
-    html += "data-screen=\"\(HTML.escape(old.screen))\" data-state=\"\(HTML.escape(old.state))\" "
-    html += "data-role=\"\(HTML.escape(old.role))\" data-change=\"gone\" "
-    html += "data-search=\"\(HTML.escape("\(old.screen) \(old.role) \(old.state) gone".lowercased()))\">"
+  static func goneFigure(_ old: GalleryManifest.Entry, into html: inout HTMLWriter) {
+    html += "<figure class=\"gallery-entry\" id=\"entry-\(old.id)\" data-id=\"\(old.id)\" "
+    html += "data-screen=\"\(old.screen)\" data-state=\"\(old.state)\" "
+    html += "data-role=\"\(old.role)\" data-change=\"gone\" "
+    html += "data-search=\"\("\(old.screen) \(old.role) \(old.state) gone".lowercased())\">"
     html += "<div class=\"gallery-themes\"></div><figcaption><strong>"
-    html += HTML.escape("\(old.screen) · \(old.role) · \(old.stateTitle)")
+    html += "\(old.screen) · \(old.role) · \(old.stateTitle)"
     html += "</strong> <span class=\"gallery-change\">Gone</span><br>No longer drawn (it was seen in "
-    html += HTML.escape(old.scenarios.joined(separator: ", ")) + ").</figcaption></figure>"
-    return html
+    html += "\(old.scenarios.joined(separator: ", "))).</figcaption></figure>"
   }
 
   /// The filters and the search box, shown by the page's script (they need it).
   static func filters(_ items: [Item], comparison: GalleryComparison?) -> String {
-    func select(_ name: String, _ label: String, _ all: String, _ options: [(String, String)]) -> String {
-      var html = "<label>\(label) <select name=\"\(name)\"><option value=\"\">\(all)</option>"
+    var html = HTMLWriter()
+    func select(_ name: String, _ label: String, _ all: String, _ options: [(String, String)]) {
+      html += "<label>\(label) <select name=\"\(name)\"><option value=\"\">\(all)</option>"
       for (value, text) in options {
-        html += "<option value=\"\(HTML.escape(value))\">\(HTML.escape(text))</option>"
+        html += "<option value=\"\(value)\">\(text)</option>"
       }
-      return html + "</select></label>"
+      html += "</select></label>"
     }
     var screens: [ScreenID] = []
     for item in items where !screens.contains(item.first.screen) { screens.append(item.first.screen) }
@@ -318,24 +323,21 @@ public enum GalleryPage {
     let states = Gallery.State.allCases.filter { state in items.contains { $0.first.state == state } }
     var roles: [String] = []
     for item in items where !roles.contains(item.first.who) { roles.append(item.first.who) }
-    var html = "<form class=\"gallery-filters\" role=\"search\" aria-label=\"Find entries\" hidden>"
-    html += select(
-      "screen", "Screen", "All screens", screens.map { ($0.rawValue, "\($0.rawValue) (\(screenCounts[$0]!))") })
-    html += select("state", "State", "All states", states.map { ($0.rawValue, $0.title) })
-    html += select("role", "Role", "All roles", roles.map { ($0, $0) })
+    html += "<form class=\"gallery-filters\" role=\"search\" aria-label=\"Find entries\" hidden>"
+    select("screen", "Screen", "All screens", screens.map { ($0.rawValue, "\($0.rawValue) (\(screenCounts[$0]!))") })
+    select("state", "State", "All states", states.map { ($0.rawValue, $0.title) })
+    select("role", "Role", "All roles", roles.map { ($0, $0) })
     html += "<label>Theme <select name=\"theme\"><option value=\"both\">Light and dark</option>"
     html += "<option value=\"light\">Light</option><option value=\"dark\">Dark</option></select></label>"
     html += "<label>Text size <select name=\"text\"><option value=\"100\">100%</option>"
     html += "<option value=\"200\">200%</option></select></label>"
     if comparison != nil {
-      html += select(
-        "change", "Change", "All entries",
-        GalleryComparison.Change.allCases.map { ($0.rawValue, $0.title) })
+      select("change", "Change", "All entries", GalleryComparison.Change.allCases.map { ($0.rawValue, $0.title) })
     }
     html += "<label class=\"gallery-search\">Search <input type=\"search\" name=\"q\" "
     html += "placeholder=\"screen, role, state, scenario or words shown\"></label>"
     html += "<p class=\"gallery-count\" role=\"status\"></p></form>"
-    return html
+    return html.html
   }
 
   /// The states not drawn, and why, across the scenarios, and the screens no scenario reached.
@@ -344,26 +346,29 @@ public enum GalleryPage {
     var order: [String] = []
     for section in sections {
       for omission in section.gallery.omissions {
-        var line = "<strong>\(HTML.escape(omission.title))</strong> (\(omission.screen.rawValue)) · "
-        line += "\(HTML.escape(omission.who)) · \(HTML.escape(omission.state.title)): \(HTML.escape(omission.reason))"
+        let line = HTMLWriter.markup(
+          """
+          <strong>\(omission.title)</strong> (\(omission.screen.rawValue)) · \(omission.who) · \
+          \(omission.state.title): \(omission.reason)
+          """)
         if reasons[line] == nil { order.append(line) }
         reasons[line, default: []].append(section.scenario)
       }
     }
-    var html = "<details class=\"gallery-legend\"><summary>States not drawn, and why (\(order.count))</summary><ul>"
+    var html = HTMLWriter()
+    html += "<details class=\"gallery-legend\"><summary>States not drawn, and why (\(order.count))</summary><ul>"
     for line in order {
       let scenarios = reasons[line]!
-      html +=
-        "<li>\(line) <span class=\"gallery-means\">(\(HTML.escape(scenarios.joined(separator: ", "))))</span></li>"
+      html += "<li>\(html: line) <span class=\"gallery-means\">(\(scenarios.joined(separator: ", ")))</span></li>"
     }
     let unreached = ScreenID.allCases.filter { screen in sections.allSatisfy { $0.gallery.unreached.contains(screen) } }
     if !unreached.isEmpty, !sections.isEmpty {
-      html += "<li>No role of "
-      html += sections.count == 1 ? "this scenario" : "these scenarios"
+      html += "<li>No role of \(sections.count == 1 ? "this scenario" : "these scenarios")"
       html += " gets to these screens in a few steps, so they are not drawn: "
-      html += unreached.map(\.rawValue).joined(separator: ", ") + ".</li>"
+      html += "\(unreached.map(\.rawValue).joined(separator: ", ")).</li>"
     }
-    return html + "</ul></details>"
+    html += "</ul></details>"
+    return html.html
   }
 
   /// The app's stylesheet with its dark rules applied by a class instead of the system's setting, so a light and a
