@@ -43,13 +43,13 @@ let modules: [Target] = [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
     ]
   ),
-  // What product teams validate journeys with: exploration, coverage, lint, the flow graph, the permission table,
-  // the gallery of every screen in every state.
+  // What product teams validate journeys with: exploration (API for the calls another client makes meanwhile),
+  // coverage, lint, the flow graph, the permission table, the gallery of every screen in every state.
   .target(
     name: "TribeBoardValidation",
     dependencies: [
-      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardScenarios", "TribeBoardRendering",
-      "TribeBoardEngine", "TribeBoardTranscripts",
+      "TribeBoardCore", "TribeBoardFlow", "TribeBoardMocks", "TribeBoardAPI", "TribeBoardScenarios",
+      "TribeBoardRendering", "TribeBoardEngine", "TribeBoardTranscripts",
     ]
   ),
   // The terminal front-end: the REPL and its line editor, the presenter, standard output.

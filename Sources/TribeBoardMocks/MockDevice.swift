@@ -10,7 +10,7 @@ public final class MockDevice: DeviceStore, TokenStore {
   /// the cache does not tell two states of a simulation apart (it is restored with the memory all the same).
   public struct Memory: Equatable, Hashable, Sendable {
     var onboardingCompleted: Bool
-    var token: String?
+    public internal(set) var token: String?
     var refreshToken: String?
     var online = true
     public internal(set) var outbox = Outbox()

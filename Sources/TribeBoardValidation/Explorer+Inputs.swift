@@ -1,4 +1,5 @@
 import Foundation
+import TribeBoardAPI
 import TribeBoardCore
 import TribeBoardEngine
 import TribeBoardFlow
@@ -10,8 +11,11 @@ import TribeBoardTranscripts
 extension Explorer {
   /// What a person can type here: each offered action (with sample values), and the simulator's moves.
   /// `state`: the acting person's; `actions`, what its screen offers; `backend`, the backend as it is now.
-  /// `acting`: the acting person's account.
-  func inputs(_ state: AppState, actions: [FlowAction], backend: MockBackend.Snapshot, acting: UserID) -> [Input] {
+  /// `acting`: the acting person's account; `phones`, every open phone as the checkpoint holds it.
+  func inputs(
+    _ state: AppState, actions: [FlowAction], backend: MockBackend.Snapshot, acting: UserID,
+    phones: [Simulator.StateKey.PhoneKey] = []
+  ) -> [Input] {
     var inputs: [Input] = []
     for action in actions {
       let phrase = action.phrases[0]
@@ -52,7 +56,42 @@ extension Explorer {
       let jumps = Self.deadlines(state, backend: backend, before: slow)
       inputs += (slow ? jumps : Array(jumps.prefix(1))).map { Input(text: ":clock +\($0)s", action: nil) }
     }
+    if options.api {
+      inputs += apiCalls(state, acting: acting, phones: phones).map { Input(text: ":api \($0.words)", action: nil) }
+    }
     return inputs
+  }
+
+  /// With ``Options/api``, what another client does meanwhile through the services' HTTP API, with the session an
+  /// open phone holds: the acting person's own (their other device) adds a task to their family; and for each change
+  /// waiting on a phone, the first other account signed in on an open phone sends a change of its own under that
+  /// change's id (a second writer whose change ids collide). The services decide whether each call is allowed, and
+  /// every invariant is checked after it as after any step.
+  func apiCalls(_ state: AppState, acting: UserID, phones: [Simulator.StateKey.PhoneKey]) -> [APICall] {
+    let signedIn = phones.filter { $0.memory.token != nil }
+    var calls: [APICall] = []
+    if let family = state.family?.id, let token = signedIn.first(where: { $0.user == acting })?.memory.token {
+      let task = Wire.NewTaskBody(NewTask(title: "Added from \(acting)'s other device", points: 1))
+      calls.append(APICall(method: "POST", path: "/families/\(family)/tasks", bearer: token, body: Self.json(task)))
+    }
+    for phone in phones {
+      guard let family = phone.memory.cache.place?.value.family.id,
+        let writer = signedIn.first(where: { $0.user != phone.user }), let token = writer.memory.token
+      else { continue }
+      for change in phone.memory.outbox.changes {
+        let colliding = PendingChange(
+          id: change.id, change: .sendMessage("Sent by \(writer.user) under the same id", family: family),
+          author: writer.user, madeAt: state.now, summary: "message")
+        calls.append(
+          APICall(method: "POST", path: "/changes", bearer: token, body: Self.json(Wire.PendingChangeBody(colliding))))
+      }
+    }
+    return calls
+  }
+
+  /// `value` as the API's JSON, on one line.
+  static func json(_ value: some Encodable) -> String {
+    String(decoding: Wire.encode(value), as: UTF8.self)
   }
 
   /// Words no screen knows, tried after a step that said something.

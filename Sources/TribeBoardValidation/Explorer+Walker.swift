@@ -86,7 +86,9 @@ extension Explorer {
       let answers = resolutions.answers(in: before, listed: actions.map(\.id))
       let keepsCheckpoints = start.depth + 1 < explorer.options.depth
       let kept = FlowTable.keptNumbers(before)
-      let inputs = explorer.inputs(before, actions: actions, backend: checkpoint.backend, acting: checkpoint.actingUser)
+      let inputs = explorer.inputs(
+        before, actions: actions, backend: checkpoint.backend, acting: checkpoint.actingUser,
+        phones: checkpoint.phoneKeys)
       expansion.outcomes.reserveCapacity(inputs.count)
       var fresh = true
       for input in inputs {

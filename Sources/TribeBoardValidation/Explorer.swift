@@ -30,6 +30,10 @@ public struct Explorer {
     /// Also let a second person act: `:as` one account of each role in the scenario's families, and one account
     /// without a family, besides the acting person.
     public var people: Bool
+    /// Also let another person's client call the services' HTTP API meanwhile, with the session their open phone
+    /// holds (``Explorer/apiCalls(_:acting:phones:)``): with ``people``, a second writer. Needs the server's routes
+    /// (``Simulator/apiRoutes``), as `:api` does.
+    public var api: Bool
     /// How many simulations walk at once, each on a thread of its own; the report is the same for any number.
     public var workers: Int
     /// One a processor, at most eight: each walker holds a simulation of its own, and the walk takes their answers
@@ -38,7 +42,7 @@ public struct Explorer {
 
     public init(
       depth: Int = 6, role: Role? = nil, faults: Bool = false, maximumStates: Int = 20_000,
-      latency: TimeInterval? = nil, people: Bool = false, workers: Int = defaultWorkers
+      latency: TimeInterval? = nil, people: Bool = false, api: Bool = false, workers: Int = defaultWorkers
     ) {
       self.depth = depth
       self.role = role
@@ -46,6 +50,7 @@ public struct Explorer {
       self.maximumStates = maximumStates
       self.latency = latency
       self.people = people
+      self.api = api
       self.workers = workers
     }
   }
@@ -59,6 +64,8 @@ public struct Explorer {
   public struct Report: Sendable {
     public var states = 0
     public var transitions = 0
+    /// How many of the transitions were calls of the services' HTTP API (``Options/api``).
+    public var apiCalls = 0
     public var seconds = 0.0
     /// The shortest inputs that reach each screen.
     public var reached: [ScreenID: [String]] = [:]
@@ -155,6 +162,7 @@ public struct Explorer {
           if let screen = expansion.deadEnd { report.deadEnds.append((screen, path(index))) }
           for outcome in expansion.outcomes {
             report.transitions += 1
+            if outcome.input.hasPrefix(":api ") { report.apiCalls += 1 }
             // A state the walker found among those reached before needs no second look.
             let isNew = outcome.mayBeNew && seen.insert(outcome.key).inserted
             let broken = outcome.broken(newState: isNew)

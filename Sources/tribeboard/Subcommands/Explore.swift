@@ -61,6 +61,16 @@ extension Tribeboard {
         discussion: "People of one role see and may do the same, so one of each stands for the rest."))
     var people = false
 
+    @Flag(
+      help: ArgumentHelp(
+        "Also let another person's client call the services' HTTP API meanwhile (with --people, a second writer).",
+        discussion: """
+          With the session another open phone holds, ':api' adds a task to the acting person's family and, while \
+          changes wait on the acting phone, sends a change of its own under each one's id (ids that collide, since \
+          each phone numbers its own changes). Every invariant is checked after each call, as after any step.
+          """))
+    var api = false
+
     @Option(
       name: [.customShort("j", allowingJoined: true), .long],
       help: ArgumentHelp(
@@ -110,7 +120,7 @@ extension Tribeboard {
         scenario: loaded,
         options: .init(
           depth: depth, role: role, faults: faults, maximumStates: maxStates,
-          latency: latency.flatMap(DurationText.seconds), people: people,
+          latency: latency.flatMap(DurationText.seconds), people: people, api: api,
           workers: jobs ?? Explorer.Options.defaultWorkers))
       let report = await explorer.run()
       let written = try emitJourneys.map { try write(Explorer.journeys(report), of: loaded, in: $0) }
@@ -118,7 +128,8 @@ extension Tribeboard {
       try emit(
         "Explored \(loaded.name) to depth \(depth)\(role.map { " as \($0.rawValue)" } ?? ""): \(report.states) states, "
           + "\(report.transitions) transitions in \(String(format: "%.2f", report.seconds)) s "
-          + "(\(Int(rate)) transitions/s)\(report.truncated ? "; stopped at --max-states" : "")")
+          + "(\(Int(rate)) transitions/s)\(api ? ", \(report.apiCalls) of them API calls" : "")"
+          + "\(report.truncated ? "; stopped at --max-states" : "")")
       try emit("\nScreens reached, with the shortest inputs:")
       for screen in ScreenID.allCases {
         guard let inputs = report.reached[screen] else { continue }
