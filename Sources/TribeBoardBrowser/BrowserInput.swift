@@ -1,6 +1,10 @@
 import Foundation
 import Hummingbird
+import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardFlow
+import TribeBoardMocks
+import TribeBoardScenarios
 
 /// A posted form (`application/x-www-form-urlencoded`), read by Hummingbird's form decoder: a malformed body (a
 /// field given twice, a bad percent escape, a nested key) is refused with the reason.
@@ -28,27 +32,35 @@ struct FormBody: Equatable, Sendable {
   subscript(name: String) -> String? { fields[name] }
 }
 
-/// What a form of the page stands for (``Choice``): as the line the REPL would take, a button's `line`, an action's
-/// words with the value typed (`words`, `value`), or a control's fields (`control`: `as`, `clock`, `expect`, `scenario`,
-/// `fault`, `latency`). Recordings keep these lines, so `tribeboard check` replays a session clicked in a browser.
+/// What a form of the page stands for (``Choice``): a line a person typed (`line`, or an action's words with the
+/// value typed: `words`, `value`), an item's action, a whole form, or one of the simulator's controls as a typed
+/// command: a button's field (`as`, `offline`, `online`: a person; `disarm`: a fault's id; `clock.by`: seconds;
+/// `app`: `relaunch`, `undo`, `reset` or `where`; `go.journey` with `go.step`), or a control's form (`control`:
+/// `as`, `clock`, `expect`, `scenario`, `fault`, `latency`, with its fields). Recordings keep each command's line, so
+/// `tribeboard check` replays a session clicked in a browser.
 package enum BrowserInput {
   struct Invalid: Error, Equatable {
     var reason: String
   }
 
-  /// What a person chose on the page: a line the REPL would take, an action of one item named by its identity, or a
-  /// whole form (each field's words and value, then its submit), applied in order until one is refused.
+  /// What a person chose on the page: a line they typed, a simulator command, an action of one item named by its
+  /// identity, or a whole form (each field's words and value, then its submit), applied in order until one is
+  /// refused; or a control's field the simulator can't read, with what to say.
   package enum Choice: Equatable, Sendable, CustomStringConvertible {
     case line(String)
+    case command(SimulatorCommand)
     case onItem(ActionID, item: String)
     case form([String])
+    case unreadable(String)
 
-    /// As the server's log says it: the line, the action and the item, or the form's lines.
+    /// As the server's log says it: the line, the command's line, the action and the item, or the form's lines.
     package var description: String {
       switch self {
       case .line(let line): line
+      case .command(let command): command.line
       case .onItem(let action, let item): "\(action.rawValue) on \(item)"
       case .form(let lines): lines.joined(separator: " · ")
+      case .unreadable(let problem): problem
       }
     }
   }
@@ -75,45 +87,99 @@ package enum BrowserInput {
     if let first = form["first"], let line = form["line"] {
       return .form([first, line])
     }
-    return .line(try line(from: form))
+    if let line = form["line"] { return .line(line) }
+    if let words = form["words"] {
+      return .line(words + " " + value(form["value"] ?? ""))
+    }
+    return try control(from: form)
   }
 
-  static func line(from form: FormBody) throws(Invalid) -> String {
-    if let line = form["line"] { return line }
-    if let words = form["words"] {
-      return words + " " + value(form["value"] ?? "")
+  /// A control of the page as the command it sends.
+  static func control(from form: FormBody) throws(Invalid) -> Choice {
+    if let person = form["as"] { return .command(.act(as: person)) }
+    if let person = form["offline"] { return .command(.network(online: false, of: person)) }
+    if let person = form["online"] { return .command(.network(online: true, of: person)) }
+    if let id = form["disarm"] { return .command(.disarm(id.isEmpty ? nil : id)) }
+    if form["latency.clear"] != nil { return .command(.clearLatency) }
+    if let seconds = form["clock.by"] {
+      guard let seconds = TimeInterval(seconds), seconds.isFinite else {
+        throw Invalid(reason: "“clock.by” is a number of seconds")
+      }
+      return .command(.clock(.by(seconds)))
+    }
+    if let move = form["app"] {
+      switch move {
+      case "relaunch": return .command(.relaunch)
+      case "undo": return .command(.undo)
+      case "reset": return .command(.reset)
+      case "where": return .command(.whereAmI)
+      default: throw Invalid(reason: "“\(move.prefix(40))” is not one of the app's controls")
+      }
+    }
+    if let journey = form["go.journey"] {
+      // No step: the whole journey.
+      let step = form["go.step"] ?? ""
+      guard step.isEmpty || Int(step) != nil else { throw Invalid(reason: "“go.step” is a step's number") }
+      return .command(.go(journey: journey, step: Int(step)))
     }
     guard let control = form["control"] else {
       throw Invalid(reason: "the form has no “line”, “words” or “control” field")
     }
     let value = value(form["value"] ?? "")
     switch control {
-    case "as": return ":as \(value)"
-    case "clock": return ":clock \(value)"
-    case "expect": return ":expect \(value)"
-    case "scenario": return ":scenario \(value)"
+    case "as": return .command(.act(as: value.isEmpty ? nil : value))
+    case "expect": return .command(.expect(value))
+    case "scenario": return .command(.scenario(value))
+    case "clock":
+      guard let date = ClockArgument.date(value) else {
+        return .unreadable("? Set the clock to a time such as 2026-03-05T18:00 (UTC); “\(value)” is not one.")
+      }
+      return .command(.clock(.to(date)))
     case "fault":
-      guard let operation = form["operation"], let error = form["error"] else {
-        throw Invalid(reason: "a fault needs an “operation” and an “error”")
-      }
-      var line = ":fault \(operation) \(error)"
-      let amount = (form["amount"] ?? "").trimmingCharacters(in: .whitespaces)
-      switch form["schedule"] ?? "always" {
-      case "always": break
-      case "times": line += " times \(amount)"
-      case "call": line += " call \(amount)"
-      case "after": line += " after \(amount)"
-      case "chance": line += " chance \(amount.hasSuffix("%") ? amount : amount + "%")"
-      case let other: throw Invalid(reason: "“\(other.prefix(40))” is not a fault schedule")
-      }
-      if let person = form["on"], !person.isEmpty { line += " on \(person)" }
-      return line
+      return try fault(from: form)
     case "latency":
       guard let target = form["target"] else { throw Invalid(reason: "latency needs a “target”") }
-      return ":latency \(target) \((form["amount"] ?? "").trimmingCharacters(in: .whitespaces))"
+      let amount = (form["amount"] ?? "").trimmingCharacters(in: .whitespaces)
+      guard let seconds = DurationText.seconds(amount) else {
+        return .unreadable("? Slow calls down by \(DurationText.help); “\(amount)” is not one.")
+      }
+      return .command(.latency(target, seconds: seconds))
     default:
       throw Invalid(reason: "“\(control.prefix(40))” is not a control of this page")
     }
+  }
+
+  /// The fault form: an operation, an error, when (`always`, `times`, `call`, `after`, `chance`, with the amount
+  /// typed) and on whose phone.
+  static func fault(from form: FormBody) throws(Invalid) -> Choice {
+    guard let operation = form["operation"].flatMap(MockOperation.init(rawValue:)),
+      let error = form["error"].flatMap(AppError.Code.init(rawValue:))
+    else { throw Invalid(reason: "a fault needs an “operation” and an “error” of the simulator's") }
+    let amount = (form["amount"] ?? "").trimmingCharacters(in: .whitespaces)
+    let count = Int(amount).flatMap { $0 > 0 ? $0 : nil }
+    let schedule: SimulatorCommand.FaultRequest.Schedule
+    switch form["schedule"] ?? "always" {
+    case "always": schedule = .always
+    case "times", "call":
+      guard let count else { return .unreadable("? Give N, the number of calls, as a whole number from 1.") }
+      schedule = form["schedule"] == "call" ? .call(count) : .next(count)
+    case "after":
+      if let seconds = DurationText.seconds(amount) {
+        schedule = .after(seconds)
+      } else if let date = ClockArgument.date(amount) {
+        schedule = .at(date)
+      } else {
+        return .unreadable("? Give the time as \(DurationText.help), or a UTC time; “\(amount)” is not one.")
+      }
+    case "chance":
+      guard let percent = Int(amount.hasSuffix("%") ? String(amount.dropLast()) : amount) else {
+        return .unreadable("? Give the chance as a percentage from 1% to 100%; “\(amount)” is not one.")
+      }
+      schedule = .chance(percent)
+    case let other: throw Invalid(reason: "“\(other.prefix(40))” is not a fault schedule")
+    }
+    let person = form["on"].flatMap { $0.isEmpty ? nil : $0 }
+    return .command(.arm(.init(operation: operation, error: error, schedule: schedule, account: person)))
   }
 
   /// The value of a whole form's field `index`: typed (`value.N`); a day and a time picked apart (`date.N`,

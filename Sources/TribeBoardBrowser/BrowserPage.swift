@@ -214,12 +214,12 @@ enum BrowserPage {
       html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
       html += "<span>\(view.name)\(view.isActing ? " (in hand)" : "")</span>"
       // The person's own phone goes off the network or back; the phone in hand stays in hand.
-      let network = "\(view.isOnline ? ":offline" : ":online") \(view.user)"
+      let network = view.isOnline ? "offline" : "online"
       let label = view.isOnline ? "Take offline" : "Bring online"
-      html += "<button class=\"btn small\" name=\"line\" value=\"\(network)\" "
+      html += "<button class=\"btn small\" name=\"\(network)\" value=\"\(view.user)\" "
       html += "aria-label=\"\(label): \(view.name)\">\(label)</button>"
       if !view.isActing {
-        html += "<button class=\"btn small\" name=\"line\" value=\":as \(view.user)\" "
+        html += "<button class=\"btn small\" name=\"as\" value=\"\(view.user)\" "
         html += "aria-label=\"Take in hand: \(view.name)\">Take in hand</button>"
         html += "<button class=\"btn small\" formaction=\"\(base)/hide\" name=\"user\" "
         html += "value=\"\(view.user)\" aria-label=\"Remove phone: \(view.name)\">Remove</button>"
@@ -248,8 +248,8 @@ enum BrowserPage {
     html += "<ul>"
     for (id, fault) in facts.faults {
       html += "<li><form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
-      html += "<span>\(fault)</span><button class=\"btn small\" name=\"line\" "
-      html += "value=\":fault clear \(id)\" aria-label=\"Clear fault \(id)\">Clear</button>"
+      html += "<span>\(fault)</span><button class=\"btn small\" name=\"disarm\" "
+      html += "value=\"\(id)\" aria-label=\"Clear fault \(id)\">Clear</button>"
       html += "</form></li>"
     }
     html += "</ul>"
@@ -302,8 +302,8 @@ enum BrowserPage {
     var html = HTMLWriter()
     html += "<section class=\"panel\" aria-labelledby=\"clock-heading\"><h2 id=\"clock-heading\">Clock</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
-    for (amount, label) in [("+1m", "+1 minute"), ("+1h", "+1 hour"), ("+1d", "+1 day")] {
-      html += "<button class=\"btn small\" name=\"line\" value=\":clock \(amount)\">\(label)</button>"
+    for (seconds, label) in [(60, "+1 minute"), (3600, "+1 hour"), (86400, "+1 day")] {
+      html += "<button class=\"btn small\" name=\"clock.by\" value=\"\(seconds)\">\(label)</button>"
     }
     html += "</form><form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" "
     html += "value=\"clock\"><div class=\"field\"><label for=\"clock-time\">Time (UTC)</label>"
@@ -342,7 +342,7 @@ enum BrowserPage {
     html += "<div class=\"field\"><label for=\"latency-amount\">By</label><input id=\"latency-amount\" "
     html += "name=\"amount\" placeholder=\"2s\" autocomplete=\"off\" required></div>"
     html += "<button class=\"btn\" type=\"submit\">Set latency</button>"
-    html += "<button class=\"btn\" name=\"line\" value=\":latency clear\" formnovalidate>Clear latency</button></form>"
+    html += "<button class=\"btn\" name=\"latency.clear\" value=\"all\" formnovalidate>Clear latency</button></form>"
     html += "</section>"
     return html.html
   }
@@ -351,8 +351,8 @@ enum BrowserPage {
     var html = HTMLWriter()
     html += "<section class=\"panel\" aria-labelledby=\"app-heading\"><h2 id=\"app-heading\">App</h2>"
     html += "<form method=\"post\" action=\"\(base)/input\" class=\"row-buttons\">"
-    for (line, label) in [(":relaunch", "Relaunch"), (":undo", "Undo"), (":reset", "Reset"), (":where", "Where am I")] {
-      html += "<button class=\"btn small\" name=\"line\" value=\"\(line)\">\(label)</button>"
+    for (move, label) in [("relaunch", "Relaunch"), ("undo", "Undo"), ("reset", "Reset"), ("where", "Where am I")] {
+      html += "<button class=\"btn small\" name=\"app\" value=\"\(move)\">\(label)</button>"
     }
     html += "</form><form method=\"post\" action=\"\(base)/input\"><input type=\"hidden\" name=\"control\" "
     html += "value=\"expect\"><div class=\"field\"><label for=\"expect\">Expectation</label><input id=\"expect\" "
@@ -369,9 +369,10 @@ enum BrowserPage {
     for journey in scenario.journeys {
       html += "<details><summary>\(journey.name) (\(journey.steps.count) steps)</summary>"
       html += "<form method=\"post\" action=\"\(base)/input\" class=\"journey-steps\">"
-      html += "<button class=\"btn small\" name=\"line\" value=\":go \(journey.name)@0\">Start</button>"
+      html += "<input type=\"hidden\" name=\"go.journey\" value=\"\(journey.name)\">"
+      html += "<button class=\"btn small\" name=\"go.step\" value=\"0\">Start</button>"
       for (index, step) in journey.steps.enumerated() {
-        html += "<button class=\"btn small\" name=\"line\" value=\":go \(journey.name)@\(index + 1)\" "
+        html += "<button class=\"btn small\" name=\"go.step\" value=\"\(index + 1)\" "
         html += "aria-label=\"Go to step \(index + 1): \(step)\">\(index + 1). \(step)</button>"
       }
       html += "</form></details>"

@@ -666,29 +666,30 @@ extension BrowserServer {
       .text(await simulation.savedScenario(), type: "application/yaml")
     }
     control(router, .post, p + "/control/reset") { simulation, _ in
-      try await Self.command(simulation, ":reset")
+      try await Self.run(simulation, .command(.reset))
     }
     for (name, needsArgument) in [("scenario", true), ("clock", true), ("faults", false), ("latency", false)] {
       control(router, .post, p + "/control/\(name)") { simulation, request in
         let argument = try Self.argument(request, required: needsArgument)
         let command = name == "faults" ? "fault" : name
-        return try await Self.command(simulation, ":\(command)" + (argument.isEmpty ? "" : " \(argument)"))
+        // The argument is the words a client wrote after the command's name, read as the REPL reads them.
+        return try await Self.run(simulation, .line(":\(command)" + (argument.isEmpty ? "" : " \(argument)")))
       }
     }
     control(router, .delete, p + "/control/faults/:fault") { simulation, request in
       let fault = try Self.word(request.parameters["fault"] ?? "")
-      return try await Self.command(simulation, ":fault clear \(fault)")
+      return try await Self.run(simulation, .command(.disarm(fault)))
     }
     control(router, .delete, p + "/control/faults") { simulation, _ in
-      try await Self.command(simulation, ":fault clear")
+      try await Self.run(simulation, .command(.disarm(nil)))
     }
     control(router, .delete, p + "/control/latency") { simulation, _ in
-      try await Self.command(simulation, ":latency clear")
+      try await Self.run(simulation, .command(.clearLatency))
     }
     control(router, .put, p + "/control/phones/:user/network") { simulation, request in
       let user = try Self.word(request.parameters["user"] ?? "")
       let body = try request.decode(Network.self)
-      return try await Self.command(simulation, (body.online ? ":online " : ":offline ") + user)
+      return try await Self.run(simulation, .command(.network(online: body.online, of: user)))
     }
   }
 
@@ -728,9 +729,9 @@ extension BrowserServer {
     }
   }
 
-  /// Runs a simulator command, as the page's Command field does; one refused answers 422 with the simulator's words.
-  private static func command(_ simulation: LiveSimulation, _ line: String) async throws -> APIAnswer {
-    let said = await simulation.handle(line).steps.flatMap(\.messages)
+  /// Runs a simulator command, as the page's controls do; one refused answers 422 with the simulator's words.
+  private static func run(_ simulation: LiveSimulation, _ choice: BrowserInput.Choice) async throws -> APIAnswer {
+    let said = await simulation.handle(choice).steps.flatMap(\.messages)
     if let problem = said.first(where: { $0.kind == .problem }) {
       throw AppError(.validationFailed, problem.text, recovery: [.edit, .back])
     }

@@ -67,6 +67,11 @@ package actor LiveSimulation {
     await handle(.line(line), phone: phone)
   }
 
+  /// Runs `command` (a control of the page or the control API) as ``handle(_:phone:)-(String,_)`` runs its line.
+  package func handle(_ command: SimulatorCommand, phone: UserID? = nil) async -> Outcome {
+    await handle(.command(command), phone: phone)
+  }
+
   /// Runs what a person chose on `phone` (see ``handle(_:phone:)-(String,_)``): an item's action acts on the item it
   /// names, wherever the list now shows it; a form's fields are set in order and its submit sent, stopping at the
   /// first one refused, whose error the form shows at that field.
@@ -74,11 +79,23 @@ package actor LiveSimulation {
     lastUsed = .now
     var steps: [Step] = []
     if let phone, phone != simulator.actingUser, simulator.openPhones.contains(phone) {
-      steps.append(await run(":as \(phone)"))
+      steps.append(record(await simulator.handle(.act(as: phone))))
     }
     switch choice {
     case .line(let line):
-      return await handle(line, after: steps)
+      let typed = line.trimmingWhitespaceScalars
+      // A command typed is read as the engine reads it; one it can't read, the engine says why.
+      if typed.hasPrefix(":"), case .success(let command) = simulator.command(from: String(typed.dropFirst())) {
+        return await handle(command, typed: typed, after: steps)
+      }
+      return await handle(nil, typed: typed, after: steps)
+    case .command(let command):
+      return await handle(command, typed: nil, after: steps)
+    case .unreadable(let problem):
+      var step = Step(input: nil)
+      step.messages.append(.init(kind: .problem, text: problem))
+      steps.append(step)
+      note(step)
     case .onItem(let action, let item):
       steps.append(record(await simulator.handle(action, onItem: item)))
     case .form(let lines):
@@ -94,32 +111,33 @@ package actor LiveSimulation {
     return Outcome(steps: steps, switchedScenario: false)
   }
 
-  private func handle(_ line: String, after earlier: [Step]) async -> Outcome {
+  /// Runs `command`, or the line `typed` when it is no command the engine reads; `typed`, the words a person typed
+  /// for the command, which the step keeps as its input (a control's command keeps its own line).
+  private func handle(_ command: SimulatorCommand?, typed: String?, after earlier: [Step]) async -> Outcome {
     var steps = earlier
     let before = simulator.scenario.name
-    let trimmed = line.trimmingWhitespaceScalars
-    // A simulator command's name and argument, read as the engine reads them.
-    let control = trimmed.hasPrefix(":") ? Simulator.controlWords(String(trimmed.dropFirst())) : nil
-    if let refusal = refusal(of: control) {
-      var step = Step(input: line)
+    if let command, let refusal = refusal(of: command) {
+      var step = Step(input: typed ?? command.line)
       step.messages.append(.init(kind: .problem, text: refusal))
       steps.append(step)
       note(step)
+    } else if let command {
+      steps.append(record(await simulator.handle(command, as: typed)))
     } else {
-      steps.append(await run(trimmed))
+      steps.append(await run(typed ?? ""))
     }
     let succeeded = steps.last?.messages.allSatisfy { $0.kind != .problem } ?? false
-    let switchedTo: String? =
-      if let control, control.name == "scenario", !control.argument.isEmpty, succeeded { control.argument } else { nil }
-    let switched = switchedTo != nil || control?.name == "reset" || simulator.scenario.name != before
+    var switchedTo: String?
+    if case .scenario(let name) = command, !name.isEmpty, succeeded { switchedTo = name }
+    let switched = switchedTo != nil || command == .reset || simulator.scenario.name != before
     if switched {
       shown = [simulator.actingUser]
       position = nil
       if let switchedTo { scenarioReference = switchedTo }
     }
-    if let control, control.name == "go", !control.argument.isEmpty, succeeded {
-      position = control.argument
-    } else if Simulator.changesTheSimulation(trimmed) {
+    if case .go(let journey, _) = command, !journey.isEmpty, succeeded {
+      position = command?.words
+    } else if Simulator.changesTheSimulation(command?.line ?? typed ?? "") {
       position = nil
     }
     if !shown.contains(simulator.actingUser) { shown.append(simulator.actingUser) }
@@ -141,15 +159,14 @@ package actor LiveSimulation {
   }
 
   /// Why the browser does not pass a simulator command to the simulator, if it does not.
-  private func refusal(of control: (name: String, argument: String)?) -> String? {
-    switch control?.name {
-    case "save":
+  private func refusal(of command: SimulatorCommand) -> String? {
+    switch command {
+    case .save:
       return "? The browser writes nothing on the server: use “Download scenario” to save the world as a file."
-    case "quit":
+    case .quit:
       return "? Close the tab to leave; the simulation stays here for the next visit."
-    case "scenario":
-      guard let argument = control?.argument, ScenarioCatalog.isPath(argument) else { return nil }
-      return ScenarioFiles.check(argument, in: folder)
+    case .scenario(let name) where ScenarioCatalog.isPath(name):
+      return ScenarioFiles.check(name, in: folder)
     default:
       return nil
     }

@@ -69,12 +69,7 @@ extension Simulator {
   public static let apiRoutes = Mutex<(@Sendable (MockEnvironment, APICall) async -> Int)?>(nil)
 
   /// `:api METHOD PATH [bearer TOKEN] [BODY]`: makes the call, as the API client did.
-  func api(_ argument: String, into step: inout Step) async {
-    guard let call = APICall(words: argument) else {
-      step.messages.append(.init(kind: .problem, text: "? Usage: \(SimulatorControl.api.usage)"))
-      step.snapshot = shownSnapshot
-      return
-    }
+  func api(_ call: APICall, into step: inout Step) async {
     guard let route = Self.apiRoutes.withLock({ $0 }) else {
       step.messages.append(
         .init(kind: .problem, text: "? :api needs the server's routes: replay this with tribeboard check or play."))
@@ -85,7 +80,7 @@ extension Simulator {
     await answered(call, status: status, into: &step)
   }
 
-  /// The step for `call`, which an API client made and `status` answered, as ``api(_:into:)`` makes it when the line
+  /// The step for `call`, which an API client made and `status` answered, as `:api` makes it when the line
   /// is replayed: a page recording keeps it, so the recording and its replay say the same.
   package func step(for call: APICall, answered status: Int) async -> Step {
     var step = Step(input: ":api \(call.words)")

@@ -6,18 +6,25 @@ import TribeBoardScenarios
 
 /// `:clock`: moving the simulated clock, and the automatic retries that fall due on the way.
 extension Simulator {
-  func moveClock(_ argument: String, into step: inout Step) async {
+  /// What `:clock` says when it can't move to where it was asked.
+  var clockProblem: String {
+    "? The clock needs an amount like +1s, +30m, +3h, +2d, or a UTC time like 2026-03-05T18:00 "
+      + "(or 18:00:30, 18:00:30.500), within ten years of the scenario's start. It is "
+      + "\(DateText.full(environment.clock.now()))."
+  }
+
+  func moveClock(_ move: SimulatorCommand.ClockMove, into step: inout Step) async {
     let clock = environment.clock
-    let target =
-      ClockArgument.interval(argument).map { clock.now().addingTimeInterval($0) } ?? ClockArgument.date(argument)
-    guard let target, ClockArgument.isWithinRange(target, of: scenario.configuration.now) else {
-      step.messages.append(
-        .init(
-          kind: .problem,
-          text: "? The clock needs an amount like +1s, +30m, +3h, +2d, or a UTC time like 2026-03-05T18:00 "
-            + "(or 18:00:30, 18:00:30.500), within ten years of the scenario's start. It is "
-            + "\(DateText.full(clock.now()))."
-        ))
+    let target: Date
+    var dateAlone = false
+    switch move {
+    case .by(let seconds): target = clock.now().addingTimeInterval(seconds)
+    case .to(let date, let alone):
+      target = date
+      dateAlone = alone
+    }
+    guard ClockArgument.isWithinRange(target, of: scenario.configuration.now) else {
+      step.messages.append(.init(kind: .problem, text: clockProblem))
       return
     }
     // Time runs one way for the server and every phone: a visit that ended stays ended, a code that ran out stays out.
@@ -40,8 +47,8 @@ extension Simulator {
     let shown =
       now.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 60) == 0
       ? DateText.full(now) : DateText.precise(now)
-    let dateAlone = ClockArgument.isDateAlone(argument) ? " (a date alone is 09:00 that day, as in forms)" : ""
-    step.messages.append(.init(kind: .success, text: "Clock: \(shown) UTC\(dateAlone)."))
+    let alone = dateAlone ? " (a date alone is 09:00 that day, as in forms)" : ""
+    step.messages.append(.init(kind: .success, text: "Clock: \(shown) UTC\(alone)."))
     step.snapshot = shownSnapshot
   }
 
@@ -71,7 +78,7 @@ package enum ClockArgument {
   package static let range: TimeInterval = 3650 * 86400
 
   /// "+1s", "+3h", "+2d", "+30m", "-1h": a sign, then a duration (``DurationText``).
-  static func interval(_ text: String) -> TimeInterval? {
+  package static func interval(_ text: String) -> TimeInterval? {
     guard let sign = text.first, sign == "+" || sign == "-",
       let seconds = DurationText.seconds(String(text.dropFirst()))
     else { return nil }
@@ -81,7 +88,7 @@ package enum ClockArgument {
   /// "2026-03-05T18:00", "2026-03-05 18:00", with seconds ("18:00:30") and milliseconds ("18:00:30.500") as a
   /// scenario's `now` takes them, in UTC unless a zone is given ("Z", "+01:00"); a date alone is 09:00 that day, as
   /// in forms.
-  static func date(_ text: String) -> Date? {
+  package static func date(_ text: String) -> Date? {
     let text = text.trimmingWhitespaceScalars
     if isDateAlone(text) { return DateText.parse(text) }
     var stamp = text

@@ -14,7 +14,7 @@ extension Simulator {
       expectation = parsed
     case .failure(let problems):
       let text = problems.message
-      step.messages.append(.init(kind: .problem, text: "? \(text). Usage: \(SimulatorControl.expect.usage)"))
+      step.messages.append(.init(kind: .problem, text: "? \(text). Usage: \(SimulatorCommandName.expect.usage)"))
       step.failedExpectation = text
       return
     }

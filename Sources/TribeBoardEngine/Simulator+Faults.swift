@@ -6,48 +6,81 @@ import TribeBoardScenarios
 
 /// The simulator's failure controls: faults, the phone's network, and service latency.
 extension Simulator {
-  func fault(_ argument: String, into step: inout Step) {
+  static func faultProblem(_ message: String) -> Refusal {
+    Refusal(message: "? \(message)\n  Usage: \(SimulatorCommandName.fault.usage)", showsScreen: false)
+  }
+
+  func listFaults(into step: inout Step) {
+    let faults = environment.backend.armedFaults
+    step.messages.append(
+      .init(
+        kind: .info,
+        text: faults.isEmpty
+          ? "No faults armed." : (["Armed faults:"] + faults.map { "  \($0.summary)" }).joined(separator: "\n")))
+  }
+
+  /// Disarms the fault `id`, or every fault when `nil`.
+  func disarm(_ id: String?, into step: inout Step) {
     let backend = environment.backend
-    let words = argument.split(separator: " ").map(String.init)
-    switch words.first {
-    case nil:
-      let faults = backend.armedFaults
-      step.messages.append(
-        .init(
-          kind: .info,
-          text: faults.isEmpty
-            ? "No faults armed." : (["Armed faults:"] + faults.map { "  \($0.summary)" }).joined(separator: "\n")))
-    case "clear" where words.count == 1:
+    guard let id else {
       backend.clearFaults()
       step.messages.append(.init(kind: .success, text: "No faults armed."))
-    case "clear":
-      let ids = backend.armedFaults.map(\.id)
-      if words.count == 2, backend.disarm(words[1]) {
-        step.messages.append(.init(kind: .success, text: "Fault \(words[1]) disarmed."))
-      } else {
-        let armed = ids.isEmpty ? "no fault is armed" : "armed: \(ids.joined(separator: ", "))"
-        step.messages.append(
-          .init(kind: .problem, text: "? No fault \(words.dropFirst().joined(separator: " ")); \(armed)."))
-      }
-    default:
+      return
+    }
+    let ids = backend.armedFaults.map(\.id)
+    if backend.disarm(id) {
+      step.messages.append(.init(kind: .success, text: "Fault \(id) disarmed."))
+    } else {
+      let armed = ids.isEmpty ? "no fault is armed" : "armed: \(ids.joined(separator: ", "))"
+      step.messages.append(.init(kind: .problem, text: "? No fault \(id); \(armed)."))
+    }
+  }
+
+  /// Arms the fault `request` asks for, its time judged from now; refused as `:fault` refuses the words.
+  func arm(_ request: SimulatorCommand.FaultRequest, into step: inout Step) {
+    switch fault(for: request) {
+    case .success(let fault):
+      let armed = environment.backend.inject(fault)
+      step.messages.append(.init(kind: .success, text: "Armed \(armed.summary)."))
+    case .failure(let refusal):
+      step.messages.append(.init(kind: .problem, text: refusal.message))
+    }
+  }
+
+  /// The fault `request` makes, now: its account one of this world's, its counts and chance in bounds.
+  func fault(for request: SimulatorCommand.FaultRequest) -> Result<Fault, Refusal> {
+    var fault = Fault(operation: request.operation, error: request.error, account: request.account)
+    if let account = request.account {
       let accounts = environment.backend.accounts.map(\.profile.id)
-      switch FaultArgument.parse(words, now: environment.clock.now(), accounts: accounts) {
-      case .success(let fault):
-        let armed = backend.inject(fault)
-        step.messages.append(.init(kind: .success, text: "Armed \(armed.summary)."))
-      case .failure(let problem):
-        step.messages.append(
-          .init(kind: .problem, text: "? \(problem.message)\n  Usage: \(SimulatorControl.fault.usage)"))
+      guard accounts.contains(account) else {
+        return .failure(Self.faultProblem("After 'on', name whose phone: \(accounts.joined(separator: ", "))."))
       }
     }
+    switch request.schedule {
+    case .always: break
+    case .next(let count), .call(let count):
+      guard count > 0, count < 1_000_000 else {
+        let word = if case .call = request.schedule { "call" } else { "times" }
+        return .failure(Self.faultProblem("After '\(word)', give a whole number from 1."))
+      }
+      if case .call = request.schedule { fault.schedule = .nth(count) } else { fault.schedule = .next(count) }
+    case .after(let seconds): fault.schedule = .after(environment.clock.now().addingTimeInterval(seconds))
+    case .at(let date): fault.schedule = .after(date)
+    case .chance(let percent):
+      guard (1...100).contains(percent) else {
+        return .failure(Self.faultProblem("After 'chance', give a percentage from 1% to 100%."))
+      }
+      fault.schedule = .probability(Double(percent) / 100)
+    }
+    return .success(fault)
   }
 
   /// `:offline [PERSON]` and `:online [PERSON]`: the network of the phone in hand, or of the person's own phone
   /// (taken up, signed in, if nobody used it yet); other phones keep theirs, and the phone in hand stays in hand.
-  func setNetwork(online: Bool, of argument: String, into step: inout Step) async {
+  func setNetwork(online: Bool, of named: String?, into step: inout Step) async {
     var user = actingUser
-    if !argument.isEmpty {
-      guard let person = person(named: argument, into: &step) else { return }
+    if let named {
+      guard let person = person(named: named, into: &step) else { return }
       user = person.id
       if phones[user] == nil { await open(await environment.signedInDevice(for: user)) }
     }
@@ -69,50 +102,57 @@ extension Simulator {
     step.snapshot = shownSnapshot
   }
 
-  /// `:latency`, `:latency clear`, `:latency SERVICE[.OPERATION] DURATION`.
-  func latency(_ argument: String, into step: inout Step) {
+  /// What `:latency` takes as a target: a service, or one operation.
+  static let latencyTargets = MockOperation.services + MockOperation.allCases.map(\.rawValue)
+
+  static func latencyUsage(typed target: String) -> Refusal {
+    let guess = latencyTargets.contains(target) ? "" : NameSuggestion.didYouMean(target, in: latencyTargets)
+    return Refusal(
+      message: "? Usage: \(SimulatorCommandName.latency.usage)\(guess)\n  SERVICE is auth, data or sync (or one "
+        + "operation, as :fault lists them); the duration is \(DurationText.help); 0s removes it.",
+      showsScreen: false)
+  }
+
+  static func latencyTooLong(_ seconds: TimeInterval, typed: String) -> Refusal? {
+    guard seconds > MockBackend.maximumLatency else { return nil }
+    return Refusal(
+      message: "? A call can take at most a day (1d) of simulated time; \(typed) is more.", showsScreen: false)
+  }
+
+  /// `:latency`: what is set.
+  func listLatency(into step: inout Step) {
+    let set = environment.backend.latencies.sorted { $0.key < $1.key }
+    step.messages.append(
+      .init(
+        kind: .info,
+        text: set.isEmpty
+          ? "No latency set: every call answers at once."
+          : "Latency: " + set.map { "\($0.key) \(DurationText.describe($0.value))" }.joined(separator: ", ")))
+  }
+
+  /// `:latency clear`.
+  func clearLatency(into step: inout Step) {
     let backend = environment.backend
-    let words = argument.split(separator: " ").map(String.init)
-    if words.isEmpty {
-      let set = backend.latencies.sorted { $0.key < $1.key }
-      step.messages.append(
-        .init(
-          kind: .info,
-          text: set.isEmpty
-            ? "No latency set: every call answers at once."
-            : "Latency: " + set.map { "\($0.key) \(DurationText.describe($0.value))" }.joined(separator: ", ")))
+    for key in backend.latencies.keys { backend.setLatency(0, for: key) }
+    step.messages.append(.init(kind: .success, text: "No latency set: every call answers at once."))
+  }
+
+  /// `:latency SERVICE[.OPERATION] DURATION`.
+  func setLatency(_ target: String, seconds: TimeInterval, into step: inout Step) {
+    let refusal =
+      !Self.latencyTargets.contains(target) || seconds < 0
+      ? Self.latencyUsage(typed: target) : Self.latencyTooLong(seconds, typed: DurationText.typed(seconds))
+    if let refusal {
+      step.messages.append(.init(kind: .problem, text: refusal.message))
       return
     }
-    if words == ["clear"] {
-      for key in backend.latencies.keys { backend.setLatency(0, for: key) }
-      step.messages.append(.init(kind: .success, text: "No latency set: every call answers at once."))
-      return
-    }
-    let keys = MockOperation.services + MockOperation.allCases.map(\.rawValue)
-    guard words.count == 2, keys.contains(words[0]), let seconds = DurationText.seconds(words[1]) else {
-      let guess = keys.contains(words[0]) ? "" : NameSuggestion.didYouMean(words[0], in: keys)
-      step.messages.append(
-        .init(
-          kind: .problem,
-          text:
-            "? Usage: \(SimulatorControl.latency.usage)\(guess)\n  SERVICE is auth, data or sync (or one operation, "
-            + "as :fault lists them); the duration is \(DurationText.help); 0s removes it."))
-      return
-    }
-    guard seconds <= MockBackend.maximumLatency else {
-      step.messages.append(
-        .init(
-          kind: .problem,
-          text: "? A call can take at most a day (1d) of simulated time; \(words[1]) is more."))
-      return
-    }
-    backend.setLatency(seconds, for: words[0])
+    environment.backend.setLatency(seconds, for: target)
     step.messages.append(
       .init(
         kind: .success,
         text: seconds > 0
-          ? "Calls to \(words[0]) now take \(DurationText.describe(seconds)) of simulated time."
-          : "Calls to \(words[0]) answer at once."))
+          ? "Calls to \(target) now take \(DurationText.describe(seconds)) of simulated time."
+          : "Calls to \(target) answer at once."))
   }
 }
 
@@ -122,7 +162,7 @@ enum FaultArgument {
     var message: String
   }
 
-  static func parse(_ words: [String], now: Date, accounts: [String]) -> Result<Fault, Problem> {
+  static func parse(_ words: [String], accounts: [String]) -> Result<SimulatorCommand.FaultRequest, Problem> {
     var words = words[...]
     let typedOperation = words.popFirst() ?? ""
     guard let operation = MockOperation(rawValue: typedOperation) else {
@@ -138,7 +178,7 @@ enum FaultArgument {
         Problem(message: "Name an error after the operation\(guess): \(names.joined(separator: ", ")).")
       )
     }
-    var fault = Fault(operation: operation, error: code)
+    var fault = SimulatorCommand.FaultRequest(operation: operation, error: code)
     // One schedule a fault: a second one would silently replace the first.
     var scheduledBy: String?
     while let word = words.popFirst() {
@@ -163,21 +203,23 @@ enum FaultArgument {
         guard let number = words.popFirst().flatMap(Int.init), number > 0, number < 1_000_000 else {
           return .failure(Problem(message: "After '\(word)', give a whole number from 1."))
         }
-        fault.schedule = word == "call" ? .nth(number) : .next(number)
+        fault.schedule = word == "call" ? .call(number) : .next(number)
       case "after":
-        guard let text = words.popFirst(),
-          let date = DurationText.seconds(text).map({ now.addingTimeInterval($0) }) ?? ClockArgument.date(text)
-        else {
+        let text = words.popFirst() ?? ""
+        if let seconds = DurationText.seconds(text) {
+          fault.schedule = .after(seconds)
+        } else if let date = ClockArgument.date(text) {
+          fault.schedule = .at(date)
+        } else {
           return .failure(Problem(message: "After 'after', give \(DurationText.help), or a UTC time."))
         }
-        fault.schedule = .after(date)
       case "chance":
         guard let text = words.popFirst(), text.hasSuffix("%"), let percent = Int(text.dropLast()),
           (1...100).contains(percent)
         else {
           return .failure(Problem(message: "After 'chance', give a percentage from 1% to 100%."))
         }
-        fault.schedule = .probability(Double(percent) / 100)
+        fault.schedule = .chance(percent)
       default:
         guard let number = Int(word), number > 0, number < 1_000_000 else {
           return .failure(Problem(message: "“\(word)” is not understood here."))

@@ -60,7 +60,7 @@ extension Simulator {
       lines.append("Not for your role: " + hidden.map(\.usage).joined(separator: ", "))
     }
     lines.append("Simulator commands:")
-    for control in SimulatorControl.allCases {
+    for control in SimulatorCommandName.allCases {
       lines.append("  \(control.usage)")
       lines.append("      \(control.summary)")
     }

@@ -14,26 +14,31 @@ extension Simulator {
     step.snapshot = shownSnapshot
   }
 
-  /// `:go JOURNEY` or `:go JOURNEY@STEP` (1-based, counting the journey's steps as written).
-  func go(to argument: String, into step: inout Step) async {
-    let parts = argument.split(separator: "@", maxSplits: 1).map(String.init)
+  /// Why `:go` can't go to `step` (as typed) of the journey named `name`, if it can't: no such journey, or no
+  /// such step.
+  func goProblem(journey name: String, step: String?) -> Refusal? {
     let names = scenario.journeys.map(\.name)
-    guard let name = parts.first, let journey = scenario.journey(named: name) else {
-      let typed = parts.first ?? ""
+    guard let journey = scenario.journey(named: name) else {
       let known = names.isEmpty ? "this scenario has no journeys" : "journeys: \(names.joined(separator: ", "))"
-      let guess = typed.isEmpty ? "" : NameSuggestion.didYouMean(typed, in: names)
-      step.messages.append(.init(kind: .problem, text: "? Usage: \(SimulatorControl.go.usage)\(guess); \(known)."))
+      let guess = name.isEmpty ? "" : NameSuggestion.didYouMean(name, in: names)
+      return Refusal(message: "? Usage: \(SimulatorCommandName.go.usage)\(guess); \(known).", showsScreen: false)
+    }
+    guard let step else { return nil }
+    guard let number = Int(step), (0...journey.steps.count).contains(number) else {
+      return Refusal(
+        message: "? \(name) has steps 0 to \(journey.steps.count); “\(step)” is not one.", showsScreen: false)
+    }
+    return nil
+  }
+
+  /// `:go JOURNEY` or `:go JOURNEY@STEP` (1-based, counting the journey's steps as written; all of them when `nil`).
+  func go(to name: String, step number: Int?, into step: inout Step) async {
+    if let refusal = goProblem(journey: name, step: number.map(String.init)) {
+      step.messages.append(.init(kind: .problem, text: refusal.message))
       return
     }
-    var count = journey.steps.count
-    if parts.count == 2 {
-      guard let number = Int(parts[1]), (0...journey.steps.count).contains(number) else {
-        step.messages.append(
-          .init(kind: .problem, text: "? \(name) has steps 0 to \(journey.steps.count); “\(parts[1])” is not one."))
-        return
-      }
-      count = number
-    }
+    guard let journey = scenario.journey(named: name) else { return }
+    let count = number ?? journey.steps.count
     await replay(Array(journey.steps.prefix(count)))
     let last = count == 0 ? "its start" : "step \(count) of \(journey.steps.count) (“\(journey.steps[count - 1])”)"
     step.messages.append(.init(kind: .success, text: "Journey \(name) at \(last). Carry on from here."))
@@ -49,7 +54,7 @@ extension Simulator {
     var words = flow.actions(in: state).flatMap { action in
       action.phrases.map { action.argument == nil ? $0 : "\($0) " }
     }
-    words += SimulatorControl.allCases.map { ":\($0.rawValue)" }
+    words += SimulatorCommandName.allCases.map { ":\($0.rawValue)" }
     words += scenario.configuration.world.accounts.map { ":as \($0.profile.id)" }
     words += BundledScenarios.names.map { ":scenario \($0)" }
     words += scenario.journeys.map { ":go \($0.name)" }

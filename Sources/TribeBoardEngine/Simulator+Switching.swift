@@ -26,8 +26,8 @@ extension Simulator {
     step.snapshot = shownSnapshot
   }
 
-  func act(as argument: String, into step: inout Step) async {
-    guard !argument.isEmpty else {
+  func act(as argument: String?, into step: inout Step) async {
+    guard let argument else {
       let list = environment.backend.accounts.map { "\($0.profile.id) (\($0.profile.name))" }.joined(separator: ", ")
       step.messages.append(.init(kind: .info, text: "Acting as \(actingUser). People: \(list)"))
       return

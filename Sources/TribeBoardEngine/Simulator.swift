@@ -167,7 +167,7 @@ public final class Simulator {
     let input = line.trimmingWhitespaceScalars
     guard input.hasPrefix(":") else { return !input.isEmpty }
     let name = input.dropFirst().prefix { $0 != " " }
-    let control = SimulatorControl(rawValue: String(name))
+    let control = SimulatorCommandName(rawValue: String(name))
     return control.map { ![.help, .where, .expect, .quit, .reset, .scenario, .undo, .go, .save].contains($0) } ?? false
   }
 

@@ -22,6 +22,16 @@ public enum DurationText {
   /// The units in words, for error messages.
   public static let help = "a number and a unit: 500ms, 90s, 15m, 1h or 2d"
 
+  /// A duration as a person types it, in the largest unit that holds it whole, which ``seconds(_:)`` reads back:
+  /// `1h`, `90s`, `1500ms`.
+  public static func typed(_ seconds: TimeInterval) -> String {
+    for unit in units.reversed() {
+      let amount = seconds / unit.seconds
+      if amount == amount.rounded(), amount.magnitude < 1e9 { return "\(Int(amount))\(unit.suffix)" }
+    }
+    return "\(Int((seconds * 1000).rounded()))ms"
+  }
+
   /// A duration as the simulator prints it: `2 s`, `1.5 s`, `15 min`.
   public static func describe(_ seconds: TimeInterval) -> String {
     if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }

@@ -82,8 +82,8 @@ extension ScenarioReader {
         reader.report("a step is a single line of REPL input; split it into several steps", at: node)
         return nil
       }
-      if case .failure(let unknown) = SimulatorCommand.named(inLine: step) {
-        let names = SimulatorCommand.allCases.map { ":\($0.rawValue)" }
+      if case .failure(let unknown) = SimulatorCommandName.named(inLine: step) {
+        let names = SimulatorCommandName.allCases.map { ":\($0.rawValue)" }
         reader.report(
           "unknown simulator command \(NodeReader.quoted(":" + unknown.name)) in a step"
             + Suggestions.didYouMean(":" + unknown.name, in: names)
@@ -91,7 +91,7 @@ extension ScenarioReader {
           at: node)
         return nil
       }
-      if case .success(.expect) = SimulatorCommand.named(inLine: step) {
+      if case .success(.expect) = SimulatorCommandName.named(inLine: step) {
         return readExpectLine(step, at: node, earlier: earlier) ? step : nil
       }
       return step

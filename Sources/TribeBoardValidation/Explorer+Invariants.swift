@@ -190,11 +190,11 @@ extension Explorer {
   static func showsNoScreen(_ input: Input) -> Bool {
     guard input.action == nil, input.text.hasPrefix(":") else { return false }
     let name = Simulator.controlWords(String(input.text.dropFirst())).name
-    return SimulatorControl(rawValue: name).map(quietControls.contains) ?? false
+    return SimulatorCommandName(rawValue: name).map(quietControls.contains) ?? false
   }
 
   /// The simulator's commands whose step shows no screen.
-  static let quietControls: Set<SimulatorControl> = [.help, .where, .quit, .latency, .fault, .expect, .save]
+  static let quietControls: Set<SimulatorCommandName> = [.help, .where, .quit, .latency, .fault, .expect, .save]
 
   /// The changes each phone holds, waiting to be sent, at `checkpoint` (before a step).
   func waitingChanges(_ checkpoint: Simulator.Checkpoint) -> [(user: UserID, changes: [PendingChange])] {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 import TribeBoardCore
 import TribeBoardEngine
+import TribeBoardMocks
 import TribeBoardScenarios
 
 @testable import TribeBoardBrowser
@@ -308,18 +309,42 @@ import TribeBoardScenarios
     #expect(throws: FormBody.Malformed.self) { try FormBody("line=%zz") }
     #expect(throws: FormBody.Malformed.self) { try FormBody("line=a&line=b") }
     #expect(
-      try BrowserInput.line(from: .init(fields: ["words": "when", "value": "2026-03-05T18:00"]))
-        == "when 2026-03-05 18:00")
+      try BrowserInput.choice(from: .init(fields: ["words": "when", "value": "2026-03-05T18:00"]))
+        == .line("when 2026-03-05 18:00"))
+    // The page's controls send commands, not lines: each one's line is what a recording keeps.
+    let fault = try BrowserInput.choice(
+      from: .init(fields: [
+        "control": "fault", "operation": "auth.signIn", "error": "networkTimeout", "schedule": "chance",
+        "amount": "50", "on": "sarah",
+      ]))
     #expect(
-      try BrowserInput.line(
-        from: .init(fields: [
-          "control": "fault", "operation": "auth.signIn", "error": "networkTimeout", "schedule": "chance",
-          "amount": "50", "on": "sarah",
-        ])) == ":fault auth.signIn networkTimeout chance 50% on sarah")
+      fault
+        == .command(
+          .arm(
+            .init(
+              operation: try #require(MockOperation(rawValue: "auth.signIn")), error: .networkTimeout,
+              schedule: .chance(50), account: "sarah"))))
+    #expect(fault.description == ":fault auth.signIn networkTimeout chance 50% on sarah")
+    let latency = try BrowserInput.choice(
+      from: .init(fields: ["control": "latency", "target": "data", "amount": "2s"]))
+    #expect(latency == .command(.latency("data", seconds: 2)) && latency.description == ":latency data 2s")
+    #expect(try BrowserInput.choice(from: .init(fields: ["clock.by": "3600"])).description == ":clock +1h")
     #expect(
-      try BrowserInput.line(from: .init(fields: ["control": "latency", "target": "data", "amount": "2s"]))
-        == ":latency data 2s")
-    #expect(throws: BrowserInput.Invalid.self) { try BrowserInput.line(from: .init(fields: ["control": "rm"])) }
+      try BrowserInput.choice(from: .init(fields: ["offline": "mark"])) == .command(.network(online: false, of: "mark"))
+    )
+    #expect(
+      try BrowserInput.choice(from: .init(fields: ["go.journey": "calendar", "go.step": "2"])).description
+        == ":go calendar@2")
+    #expect(try BrowserInput.choice(from: .init(fields: ["app": "relaunch"])) == .command(.relaunch))
+    if case .unreadable(let problem) = try BrowserInput.choice(
+      from: .init(fields: ["control": "fault", "operation": "auth.signIn", "error": "offline", "schedule": "times"]))
+    {
+      #expect(problem.contains("whole number from 1"))
+    } else {
+      Issue.record("a fault with no count is said in the log, not sent")
+    }
+    #expect(throws: BrowserInput.Invalid.self) { try BrowserInput.choice(from: .init(fields: ["control": "rm"])) }
+    #expect(throws: BrowserInput.Invalid.self) { try BrowserInput.choice(from: .init(fields: ["app": "rm"])) }
     #expect(Guard<BasicRequestContext>.hostname("127.0.0.1:8080") == "127.0.0.1")
     #expect(Guard<BasicRequestContext>.hostname("[::1]:8080") == "[::1]")
     #expect("family-admin".queryEscaped == "family-admin")

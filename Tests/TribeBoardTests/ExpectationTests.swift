@@ -71,7 +71,7 @@ import TribeBoardFlow
     for key in ExpectationKey.allCases where !key.fields.isEmpty {
       #expect(ScenarioReader.expectFieldSchemas.first { $0.key == key }?.schema.keys == key.fields.map(\.name))
     }
-    let help = SimulatorControl.expect.summary
+    let help = SimulatorCommandName.expect.summary
     for key in ExpectationKey.allCases { #expect(help.contains(key.usage), "\(key) is missing from :help") }
   }
 

@@ -142,21 +142,37 @@ import TribeBoardScenarios
   }
 
   @Test func theREPLArmsEverySchedule() {
-    let now = Fixtures.now
     let accounts = ["sarah", "mark"]
-    func parse(_ text: String) -> Fault? {
-      try? FaultArgument.parse(text.split(separator: " ").map(String.init), now: now, accounts: accounts).get()
+    func parse(_ text: String) -> SimulatorCommand.FaultRequest? {
+      try? FaultArgument.parse(text.split(separator: " ").map(String.init), accounts: accounts).get()
     }
     #expect(parse("data.tasks networkTimeout")?.schedule == .always)
     #expect(parse("data.tasks networkTimeout 2")?.schedule == .next(2))
     #expect(parse("data.tasks networkTimeout times 2")?.schedule == .next(2))
-    #expect(parse("data.tasks networkTimeout call 3")?.schedule == .nth(3))
-    #expect(parse("data.tasks networkTimeout after 5m")?.schedule == .after(now.addingTimeInterval(300)))
-    #expect(parse("data.tasks networkTimeout chance 25%")?.schedule == .probability(0.25))
+    #expect(parse("data.tasks networkTimeout call 3")?.schedule == .call(3))
+    #expect(parse("data.tasks networkTimeout after 5m")?.schedule == .after(300))
+    #expect(
+      parse("data.tasks networkTimeout after 2026-03-02T09:00")?.schedule == .at(Fixtures.now.addingTimeInterval(3600)))
+    #expect(parse("data.tasks networkTimeout chance 25%")?.schedule == .chance(25))
     #expect(parse("data.tasks networkTimeout on mark")?.account == "mark")
     #expect(parse("data.tasks networkTimeout on nobody") == nil)
     #expect(parse("data.tasks networkTimeout call 0") == nil)
     #expect(parse("data.tasks nope") == nil)
+  }
+
+  /// Armed, a request's schedule is judged from the clock: five minutes after now, a chance as a probability.
+  @Test func anArmedRequestsScheduleIsJudgedFromNow() async throws {
+    let simulator = Simulator(scenario: try BundledScenarios.scenario(named: "family-admin"))
+    await simulator.start()
+    let now = simulator.environment.clock.now()
+    let operation = try #require(MockOperation(rawValue: "data.tasks"))
+    func fault(_ schedule: SimulatorCommand.FaultRequest.Schedule) -> Fault? {
+      try? simulator.fault(for: .init(operation: operation, error: .networkTimeout, schedule: schedule)).get()
+    }
+    #expect(fault(.after(300))?.schedule == .after(now.addingTimeInterval(300)))
+    #expect(fault(.call(3))?.schedule == .nth(3))
+    #expect(fault(.chance(25))?.schedule == .probability(0.25))
+    #expect(fault(.chance(0)) == nil)
   }
 }
 

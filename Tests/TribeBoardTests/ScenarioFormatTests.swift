@@ -207,7 +207,7 @@ import TribeBoardCore
 
   @Test func aMistypedColonCommandIsRefusedAtLoad() {
     let yaml = minimal(replacing: "    - expect: { error: none }", with: "    - :expct error=none\n    - \"  :wher\"")
-    let commands = SimulatorCommand.allCases.map { ":\($0.rawValue)" }.joined(separator: ", ")
+    let commands = SimulatorCommandName.allCases.map { ":\($0.rawValue)" }.joined(separator: ", ")
     #expect(
       diagnostics(yaml) == [
         "x.yaml:36:7: error: unknown simulator command ':expct' in a step (did you mean ':expect'?); the commands "
@@ -223,9 +223,9 @@ import TribeBoardCore
       try ScenarioLoader.parse(yaml, source: "x.yaml").journey(named: "alpha")?.steps.suffix(2) == [
         ":clock +1h", ":where",
       ])
-    #expect(SimulatorCommand.named(inLine: "done 3") == nil)
-    #expect(SimulatorCommand.named(inLine: " :as ben") == .success(.as))
-    #expect(SimulatorCommand.named(inLine: ":") == .failure(.init(name: "")))
+    #expect(SimulatorCommandName.named(inLine: "done 3") == nil)
+    #expect(SimulatorCommandName.named(inLine: " :as ben") == .success(.as))
+    #expect(SimulatorCommandName.named(inLine: ":") == .failure(.init(name: "")))
   }
 
   // MARK: Family codes

@@ -234,7 +234,7 @@ import TribeBoardScenarios
 
   @Test func aFaultForTheNextNCallsIsUnderstood() {
     let fault = try? FaultArgument.parse(
-      ["data.addTask", "networkTimeout", "next", "2", "on", "mark"], now: Date(), accounts: ["mark"]
+      ["data.addTask", "networkTimeout", "next", "2", "on", "mark"], accounts: ["mark"]
     ).get()
     #expect(fault?.schedule == .next(2))
     #expect(fault?.account == "mark")

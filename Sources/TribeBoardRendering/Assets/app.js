@@ -170,7 +170,7 @@
         .map((field) => [field.id, field.value])
       : undefined;
     send(url, data, {
-      focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch", typed: typed,
+      focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch" || data.get("app") === "relaunch", typed: typed,
     });
     if (fromCommand) form.reset();
   });
@@ -278,15 +278,21 @@
   // A gallery's link: the scenario started afresh, then these lines (one a line), as if typed.
   const wantedLines = link.get("steps");
   if (wantedLines !== null && link.get("fresh") === null) {
-    send(base + "/input", { line: ":scenario " + (wantedScenario || body.dataset.scenario), steps: wantedLines },
+    send(base + "/input",
+      { control: "scenario", value: wantedScenario || body.dataset.scenario, steps: wantedLines },
       { focus: true, own: true });
   } else if (wantedLines !== null) {
     for (const line of wantedLines.split("\n")) {
       if (line.trim()) send(base + "/input", { line: line }, { focus: true, own: true });
     }
   } else if (wantedScenario && wantedScenario !== body.dataset.scenario) {
-    send(base + "/input", { line: ":scenario " + wantedScenario, go: wantedStep || "" }, { focus: true, own: true });
+    send(base + "/input", { control: "scenario", value: wantedScenario, go: wantedStep || "" },
+      { focus: true, own: true });
   } else if (wantedStep && wantedStep !== body.dataset.go) {
-    send(base + "/input", { line: ":go " + wantedStep }, { focus: true, own: true });
+    // A journey's step: JOURNEY@STEP, or the whole journey.
+    const at = wantedStep.lastIndexOf("@");
+    const journey = at < 0 ? wantedStep : wantedStep.slice(0, at);
+    send(base + "/input", { "go.journey": journey, "go.step": at < 0 ? "" : wantedStep.slice(at + 1) },
+      { focus: true, own: true });
   }
 })();

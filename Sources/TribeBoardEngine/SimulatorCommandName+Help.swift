@@ -1,10 +1,8 @@
 import TribeBoardScenarios
 
-/// The simulator's own commands, typed with a leading colon. They act on the simulation, not the app. The list of
-/// names lives in the scenario layer, which checks journey steps against it.
-public typealias SimulatorControl = SimulatorCommand
-
-extension SimulatorControl {
+/// How `:help` describes each simulator command (the list of names lives in the scenario layer, which checks journey
+/// steps against it).
+extension SimulatorCommandName {
   public var usage: String {
     switch self {
     case .help: ":help"
