@@ -38,7 +38,8 @@ extension Simulator {
     let configuration = MockConfiguration(
       now: now, seed: scenario.configuration.seed, world: backend.world, device: inHand,
       phones: devices.filter { $0.user != actingUser }, faults: backend.armedFaults.map(Self.remaining),
-      latency: backend.latencies, auth: backend.authPolicy, signInLocks: backend.signInLocks)
+      latency: backend.latencies, auth: backend.authPolicy, signInLocks: backend.signInLocks,
+      attempts: backend.attempts)
     let state = state
     let who = state.user?.name ?? actingUser
     let place = state.family.map { " in \($0.name)" } ?? ""

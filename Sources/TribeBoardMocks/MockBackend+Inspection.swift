@@ -57,6 +57,26 @@ extension MockBackend {
     storage.withLock { $0.state.shareAFamily(user, other) }
   }
 
+  /// What is counted against each account now (a family-code lock whose time is over counts no more, nor do the
+  /// wrong codes it ended).
+  public var attempts: [UserID: CodeAttempts] {
+    let now = clock.now()
+    return storage.withLock { storage in
+      let auth = storage.state.auth
+      var attempts: [UserID: CodeAttempts] = [:]
+      for (user, count) in auth.failedCodes where count > 0 { attempts[user, default: .init()].wrongCodes = count }
+      for (user, until) in auth.familyCodesLockedUntil where until > now {
+        attempts[user, default: .init()].familyCodesLockedUntil = until
+      }
+      for (user, count) in auth.wrongFamilyCodes where count > 0 {
+        // A lock that ended takes its wrong codes with it when next looked at.
+        if let until = auth.familyCodesLockedUntil[user], until <= now { continue }
+        attempts[user, default: .init()].wrongFamilyCodes = count
+      }
+      return attempts
+    }
+  }
+
   /// Accounts whose sign-in is locked now, and until when.
   public var signInLocks: [UserID: Date] {
     let now = clock.now()

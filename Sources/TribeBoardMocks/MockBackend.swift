@@ -50,6 +50,11 @@ public final class MockBackend: Sendable {
     var state = MockState(world: configuration.world, seed: configuration.seed)
     state.auth = MockAuthState(policy: configuration.auth)
     state.auth.lockedUntil = configuration.signInLocks
+    for (user, attempts) in configuration.attempts {
+      if attempts.wrongCodes > 0 { state.auth.failedCodes[user] = attempts.wrongCodes }
+      if attempts.wrongFamilyCodes > 0 { state.auth.wrongFamilyCodes[user] = attempts.wrongFamilyCodes }
+      if let until = attempts.familyCodesLockedUntil { state.auth.familyCodesLockedUntil[user] = until }
+    }
     storage = Mutex(
       Storage(
         state: state,

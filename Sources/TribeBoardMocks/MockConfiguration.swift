@@ -53,11 +53,14 @@ public struct MockConfiguration: Equatable, Sendable {
   public var auth: MockAuthPolicy
   /// Accounts whose sign-in is locked after too many wrong codes, and until when.
   public var signInLocks: [UserID: Date]
+  /// What the backend counts against each account between successes: wrong verification codes and wrong family
+  /// codes, and family-code lookups locked after too many.
+  public var attempts: [UserID: CodeAttempts]
 
   public init(
     now: Date, seed: UInt64, world: MockWorld, device: MockDeviceState, phones: [MockDeviceState] = [],
     faults: [Fault] = [], latency: [String: TimeInterval] = [:], auth: MockAuthPolicy = MockAuthPolicy(),
-    signInLocks: [UserID: Date] = [:]
+    signInLocks: [UserID: Date] = [:], attempts: [UserID: CodeAttempts] = [:]
   ) {
     self.now = now
     self.seed = seed
@@ -68,5 +71,23 @@ public struct MockConfiguration: Equatable, Sendable {
     self.latency = latency
     self.auth = auth
     self.signInLocks = signInLocks
+    self.attempts = attempts
   }
+}
+
+/// What the backend counts against an account: wrong verification codes since its last sign-in or lockout, wrong
+/// family codes looked up, and until when its family-code lookups are locked after too many.
+public struct CodeAttempts: Equatable, Hashable, Sendable {
+  public var wrongCodes: Int
+  public var wrongFamilyCodes: Int
+  public var familyCodesLockedUntil: Date?
+
+  public init(wrongCodes: Int = 0, wrongFamilyCodes: Int = 0, familyCodesLockedUntil: Date? = nil) {
+    self.wrongCodes = wrongCodes
+    self.wrongFamilyCodes = wrongFamilyCodes
+    self.familyCodesLockedUntil = familyCodesLockedUntil
+  }
+
+  /// Whether nothing is counted.
+  public var isEmpty: Bool { self == CodeAttempts() }
 }

@@ -33,6 +33,7 @@ struct ScenarioReader {
   var queuedItems: Set<ItemID> = []
   /// Accounts whose sign-in is locked, and until when.
   var signInLocks: [UserID: Date] = [:]
+  var attempts: [UserID: CodeAttempts] = [:]
   /// The scenario's `now`, once read: a world's rules hold at that time.
   var now: Date?
   /// The family each account is active in at `now`, and where: a person is in one family at a time.
@@ -99,7 +100,7 @@ struct ScenarioReader {
     guard !reader.hasErrors, let summary, let now, let seed, let device else { return nil }
     let configuration = MockConfiguration(
       now: now, seed: seed, world: world, device: device, phones: phones, faults: faults, latency: latency,
-      auth: auth, signInLocks: signInLocks)
+      auth: auth, signInLocks: signInLocks, attempts: attempts)
     guard lazyJourneys, let journeysNode else {
       return Scenario(
         name: name, summary: summary.value, source: source, configuration: configuration, journeys: journeys,
@@ -126,7 +127,10 @@ struct ScenarioReader {
 
   static let account = YAMLObject.Schema(
     "in an account",
-    keys: ["id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications", "lockedUntil"],
+    keys: [
+      "id", "name", "email", "providers", "mfaCode", "child", "birthday", "notifications", "lockedUntil", "wrongCodes",
+      "wrongFamilyCodes", "familyCodesLockedUntil",
+    ],
     required: [
       ("id", "a short name such as 'sarah', used to refer to the account"),
       ("name", "the person's full name"),
@@ -220,8 +224,21 @@ struct ScenarioReader {
       }
     }
     let lockedUntil = NodeReader.optional(object["lockedUntil"]) { reader.timestamp($0, key: "lockedUntil") }
-    guard let id, let name, let email, !providers.isEmpty, let lockedUntil else { return nil }
+    let wrongCodes = NodeReader.optional(object["wrongCodes"]) { reader.integer($0, key: "wrongCodes") }
+    let wrongFamilyCodes = NodeReader.optional(object["wrongFamilyCodes"]) {
+      reader.integer($0, key: "wrongFamilyCodes")
+    }
+    let familyCodesLockedUntil = NodeReader.optional(object["familyCodesLockedUntil"]) {
+      reader.timestamp($0, key: "familyCodesLockedUntil")
+    }
+    guard let id, let name, let email, !providers.isEmpty, let lockedUntil, let wrongCodes, let wrongFamilyCodes,
+      let familyCodesLockedUntil
+    else { return nil }
     if let lockedUntil { signInLocks[id] = lockedUntil }
+    let counted = CodeAttempts(
+      wrongCodes: wrongCodes ?? 0, wrongFamilyCodes: wrongFamilyCodes ?? 0,
+      familyCodesLockedUntil: familyCodesLockedUntil)
+    if !counted.isEmpty { attempts[id] = counted }
     return MockAccount(
       profile: UserProfile(id: id, name: name.value, email: email, birthday: birthday), providers: providers,
       mfaCode: mfaCode, isChild: isChild, notifications: notifications)

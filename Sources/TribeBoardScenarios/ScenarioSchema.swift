@@ -182,14 +182,16 @@ public enum ScenarioSchema {
         )
       ])
     case "child", "pinned", "waited", "mineOnly": return boolean
-    case "accessUntil", "refreshUntil", "lockedUntil", "updatedAt", "nextAttempt": return reference("timestamp")
+    case "accessUntil", "refreshUntil", "lockedUntil", "familyCodesLockedUntil", "updatedAt", "nextAttempt":
+      return reference("timestamp")
     case "by", "updatedBy", "item", "member", "family", "task", "to", "notice", "pickup": return reference("identifier")
     case "message": return reference("text")
     case "provider": return enumeration(AuthProvider.allCases.map(\.rawValue))
     case "shown": return list(of: reference("identifier"))
     case "changes": return list(of: reference("change"))
     case "failure": return reference("failure")
-    case "page", "attempts", "issued": return .object([("type", .string("integer")), ("minimum", .int(0))])
+    case "page", "attempts", "issued", "wrongCodes", "wrongFamilyCodes":
+      return .object([("type", .string("integer")), ("minimum", .int(0))])
     case "birthday":
       return .object([
         ("type", .string("string")), ("pattern", .string("^([0-9]{4}-)?[0-9]{2}-[0-9]{2}$")),

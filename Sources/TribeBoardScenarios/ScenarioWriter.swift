@@ -28,7 +28,8 @@ public enum ScenarioWriter {
         writePhone(phone, screen: scenario.screens[phone.user], into: &out, indent: "    ", first: "  - ")
       }
     }
-    writeAccounts(configuration.world.accounts, locks: configuration.signInLocks, into: &out)
+    writeAccounts(
+      configuration.world.accounts, locks: configuration.signInLocks, attempts: configuration.attempts, into: &out)
     writeFamilies(configuration.world, into: &out)
     writeFaults(configuration.faults, into: &out)
     if !configuration.latency.isEmpty {
@@ -165,7 +166,9 @@ public enum ScenarioWriter {
 
   // MARK: The world
 
-  private static func writeAccounts(_ accounts: [MockAccount], locks: [UserID: Date], into out: inout YAMLText) {
+  private static func writeAccounts(
+    _ accounts: [MockAccount], locks: [UserID: Date], attempts: [UserID: CodeAttempts], into out: inout YAMLText
+  ) {
     out.line("accounts:")
     for account in accounts {
       let profile = account.profile
@@ -183,6 +186,13 @@ public enum ScenarioWriter {
         fields.append("notifications: { \(preferences.map { "\($0.rawValue): false" }.joined(separator: ", ")) }")
       }
       if let until = locks[profile.id] { fields.append("lockedUntil: \(timestamp(until))") }
+      if let counted = attempts[profile.id] {
+        if counted.wrongCodes > 0 { fields.append("wrongCodes: \(counted.wrongCodes)") }
+        if counted.wrongFamilyCodes > 0 { fields.append("wrongFamilyCodes: \(counted.wrongFamilyCodes)") }
+        if let until = counted.familyCodesLockedUntil {
+          fields.append("familyCodesLockedUntil: \(timestamp(until))")
+        }
+      }
       out.line("  - { \(fields.joined(separator: ", ")) }")
     }
   }
