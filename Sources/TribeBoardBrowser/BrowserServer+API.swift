@@ -118,6 +118,7 @@ extension BrowserServer {
     for prefix in ["/api", "/s/:id/api"] {
       Self.addServices(prefix: prefix) { method, path, route in api(router, method, path, route) }
       addControl(to: router, prefix: prefix)
+      if options.testSessions { addTestSessions(to: router, prefix: prefix) }
       router.get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
         Self.apiResponse(.text(APIDocument.yaml, type: APIDocument.mediaType), cors: nil)
       }
@@ -689,6 +690,22 @@ extension BrowserServer {
       let user = try Self.word(request.parameters["user"] ?? "")
       let body = try request.decode(Network.self)
       return try await Self.command(simulation, (body.online ? ":online " : ":offline ") + user)
+    }
+  }
+
+  /// `POST /test-sessions`, served only with `serve --test-sessions` (``Options/testSessions``): a session of a new
+  /// test account of a given role in one of two test families (``MockBackend/testSession(in:role:expired:)``), so a
+  /// contract suite needs only the server's address. Without the option the path does not exist (404), and no other
+  /// route changes either way.
+  private func addTestSessions(to router: Router<Context>, prefix p: String) {
+    control(router, .post, p + "/test-sessions") { _, request in
+      let body = try request.decode(Wire.TestSessionRequest.self)
+      guard let family = MockBackend.TestFamily(rawValue: body.family) else {
+        throw AppError(
+          .validationFailed, "A test family is “one” or “two”, not “\(body.family.prefix(40))”.", recovery: [.edit])
+      }
+      let made = request.backend.testSession(in: family, role: body.role, expired: body.expired ?? false)
+      return .body(Wire.TestSessionBody(family: made.family, session: made.session), status: .created)
     }
   }
 
