@@ -82,4 +82,39 @@ extension ServicesAPITests {
     #expect(saved.contains("test-family-two"))
     _ = try ScenarioLoader.parse(saved, source: "saved.yaml")
   }
+
+  /// Found by the contract suite (Tests/API/contract.py): a visitor's token changed the account's notification
+  /// settings, which no screen of a visitor offers.
+  @Test func notificationSettingsAreChangedOnlyByARoleThatMayChangeThem() async throws {
+    let server = await BrowserServer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), reference: "family-admin",
+      options: .init(testSessions: true))
+    try await Self.test(server) { client in
+      for role in Role.allCases {
+        let session = try await Self.testSession(client, family: "one", role: role).session
+        let answer = try await Self.call(
+          client, .put, "/users/\(session.user.id)/notification-preferences",
+          #"{"messages":false,"tasks":true,"calendar":true,"schoolRun":true}"#, bearer: session.accessToken)
+        #expect(answer.status == (Permissions.allows(role, .editNotifications) ? 204 : 403), "\(role): \(answer.body)")
+      }
+    }
+  }
+
+  /// Found by the contract suite: a pickup's driver could be any text, "" or another family's member, after which
+  /// the pickup answered every claim with 401 accountNotFound.
+  @Test func aPickupsDriverIsAMemberOfItsFamilyWhoCanDrive() async throws {
+    let server = await BrowserServer(
+      scenario: try BundledScenarios.scenario(named: "family-admin"), reference: "family-admin",
+      options: .init(testSessions: true))
+    try await Self.test(server) { client in
+      let admin = try await Self.testSession(client, family: "one", role: .parentAdmin).session
+      let child = try await Self.testSession(client, family: "one", role: .child).session.user.id
+      let stranger = try await Self.testSession(client, family: "two", role: .adult).session.user.id
+      for (driver, status) in [("", 422), (stranger, 422), (child, 409), ("nobody-here", 422), (admin.user.id, 204)] {
+        let answer = try await Self.call(
+          client, .put, "/pickups/test-one-pickup/driver", #"{"driver":"\#(driver)"}"#, bearer: admin.accessToken)
+        #expect(answer.status == status, "driver \(driver): \(answer.body)")
+      }
+    }
+  }
 }
