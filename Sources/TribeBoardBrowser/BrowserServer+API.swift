@@ -18,6 +18,8 @@ extension BrowserServer {
     let parameters: [String: String]
     let body: Data
     let bearer: String?
+    /// The request's `Accept` header, for an answer sent in more than one media type.
+    var accept: String? = nil
     /// The phone calling, when the server serves the phones of a simulation run elsewhere in this process
     /// (``LoopbackServices``): its device is the one the calls go through, as in-process.
     var phone: MockDevice? = nil
@@ -119,8 +121,8 @@ extension BrowserServer {
       Self.addServices(prefix: prefix) { method, path, route in api(router, method, path, route) }
       addControl(to: router, prefix: prefix)
       if options.testSessions { addTestSessions(to: router, prefix: prefix) }
-      router.get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
-        Self.apiResponse(.text(APIDocument.yaml, type: APIDocument.mediaType), cors: nil)
+      router.get(RouterPath(prefix + "/openapi.yaml")) { request, _ in
+        Self.apiResponse(.text(APIDocument.yaml, type: Self.yamlType(accepting: request.headers[.accept])), cors: nil)
       }
     }
     Self.addAllowedMethods(to: router)
@@ -286,6 +288,15 @@ extension BrowserServer {
       throw AppError(.notFound, "There is no simulation \(id.prefix(40)) here; simulations left unused are dropped.")
     }
     return simulation
+  }
+
+  /// The media type YAML is sent as: `application/yaml` (RFC 9512), or `text/plain` to a client that asks for it
+  /// and not for YAML (`Accept: text/plain`), as the document offers both for clients that read no YAML type.
+  static func yamlType(accepting accept: String?) -> String {
+    guard let accept, accept.contains("text/plain"), !accept.contains("application/yaml") else {
+      return APIDocument.mediaType
+    }
+    return "text/plain; charset=utf-8"
   }
 
   /// The token of an `Authorization: Bearer TOKEN` header.
@@ -663,8 +674,8 @@ extension BrowserServer {
         version: await simulation.version)
       return .body(state)
     }
-    control(router, .get, p + "/control/save") { simulation, _ in
-      .text(await simulation.savedScenario(), type: "application/yaml")
+    control(router, .get, p + "/control/save") { simulation, request in
+      .text(await simulation.savedScenario(), type: Self.yamlType(accepting: request.accept))
     }
     control(router, .post, p + "/control/reset") { simulation, _ in
       try await Self.command(simulation, ":reset")
@@ -726,7 +737,7 @@ extension BrowserServer {
         for (key, value) in context.parameters { parameters[String(key)] = String(value) }
         let call = APIRequest(
           environment: await simulation.environment, parameters: parameters, body: Data(buffer.readableBytesView),
-          bearer: nil)
+          bearer: nil, accept: request.headers[.accept])
         return Self.apiResponse(try await route(simulation, call), cors: allowed)
       } catch let error as AppError {
         return Self.problemResponse(Wire.Problem(error), cors: allowed)

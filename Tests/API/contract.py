@@ -516,13 +516,14 @@ def document_operations(suite):
     operations = []
     tags = {}
     current = None
+    # An operation's own lines are indented by six spaces (`paths:` > path > method > field); links name
+    # operations deeper down.
     for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("operationId:"):
-            current = stripped.split(":", 1)[1].strip()
+        if line.startswith("      operationId:"):
+            current = line.split(":", 1)[1].strip()
             operations.append(current)
-        elif stripped.startswith("tags:") and current:
-            tags[current] = stripped
+        elif line.startswith("      tags:") and current:
+            tags[current] = line.strip()
     return [op for op in operations if "Control" not in tags.get(op, "") and "Testing" not in tags.get(op, "")
             and op != "document"]
 
