@@ -454,16 +454,18 @@ extension Wire {
 
   /// What a contract suite asks a test server for (`POST /test-sessions`, served with `serve --test-sessions`):
   /// a session of a new test account of `role` in the test family `family` (`one` or `two`), its access token
-  /// already run out when `expired`.
+  /// already run out when `expired`, with a second factor when `mfa`.
   public struct TestSessionRequest: Codable, Sendable {
     public var family: String
     public var role: Role
     public var expired: Bool?
+    public var mfa: Bool?
 
-    public init(family: String, role: Role, expired: Bool? = nil) {
+    public init(family: String, role: Role, expired: Bool? = nil, mfa: Bool? = nil) {
       self.family = family
       self.role = role
       self.expired = expired
+      self.mfa = mfa
     }
   }
 
@@ -471,10 +473,13 @@ extension Wire {
   public struct TestSessionBody: Codable, Sendable {
     public var family: FamilyBody
     public var session: Session
+    /// The account's verification code, when it was made with a second factor.
+    public var mfaCode: String?
 
-    public init(family: Family, session: AuthSession) {
+    public init(family: Family, session: AuthSession, mfaCode: String? = nil) {
       self.family = FamilyBody(family)
       self.session = Session(session)
+      self.mfaCode = mfaCode
     }
   }
 

@@ -715,8 +715,10 @@ extension BrowserServer {
         throw AppError(
           .validationFailed, "A test family is “one” or “two”, not “\(body.family.prefix(40))”.", recovery: [.edit])
       }
-      let made = request.backend.testSession(in: family, role: body.role, expired: body.expired ?? false)
-      return .body(Wire.TestSessionBody(family: made.family, session: made.session), status: .created)
+      let made = request.backend.testSession(
+        in: family, role: body.role, expired: body.expired ?? false, secondFactor: body.mfa ?? false)
+      return .body(
+        Wire.TestSessionBody(family: made.family, session: made.session, mfaCode: made.mfaCode), status: .created)
     }
   }
 

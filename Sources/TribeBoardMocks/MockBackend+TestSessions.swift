@@ -12,11 +12,16 @@ extension MockBackend {
     public var id: FamilyID { "test-family-\(rawValue)" }
   }
 
-  /// What ``testSession(in:role:expired:)`` gives: the test family and a session of a new account in it.
+  /// What ``testSession(in:role:expired:secondFactor:)`` gives: the test family and a session of a new account
+  /// in it, and the account's verification code when it has a second factor.
   public struct TestSession: Sendable {
     public var family: Family
     public var session: AuthSession
+    public var mfaCode: String?
   }
+
+  /// The verification code of a test account made with a second factor.
+  public static let testMFACode = "123456"
 
   /// A new account, a member of the test family `family` with `role`, signed in (no second factor).
   ///
@@ -25,9 +30,14 @@ extension MockBackend {
   /// account (`test-one-child-1`, `test-one-child-2`, …): a child's account for a child, a visitor's access for
   /// ``RoleRules/visitorAccess``; so a suite can use up or remove the accounts it asked for.
   ///
-  /// - Parameter expired: the access token has already run out (its refresh token has not), so a suite can check
-  ///   that a run-out token is refused.
-  public func testSession(in family: TestFamily, role: Role, expired: Bool = false) -> TestSession {
+  /// - Parameters:
+  ///   - expired: the access token has already run out (its refresh token has not), so a suite can check that a
+  ///     run-out token is refused.
+  ///   - secondFactor: the account signs in with a verification code (``testMFACode``) as well, so a suite can
+  ///     check the second factor.
+  public func testSession(in family: TestFamily, role: Role, expired: Bool = false, secondFactor: Bool = false)
+    -> TestSession
+  {
     let now = clock.now()
     return storage.withLock { storage in
       storage.current = nil
@@ -35,7 +45,8 @@ extension MockBackend {
       let name = ["parentAdmin": "admin"][role.rawValue] ?? role.rawValue
       let store = storage.state.store
       let id = storage.state.nextID("test-\(family.rawValue)-\(name)") { store.account($0) != nil }
-      let profile = Self.addTestAccount(id, isChild: role == .child, to: &storage.state)
+      let profile = Self.addTestAccount(
+        id, isChild: role == .child, mfaCode: secondFactor ? Self.testMFACode : nil, to: &storage.state)
       let messages = storage.state.store.messages
       storage.state.store.add(
         Membership(
@@ -48,7 +59,7 @@ extension MockBackend {
         storage.state.auth.accessTokens[session.token]?.expiresAt = now
         session.expiresAt = now
       }
-      return TestSession(family: made, session: session)
+      return TestSession(family: made, session: session, mfaCode: secondFactor ? Self.testMFACode : nil)
     }
   }
 
@@ -66,11 +77,13 @@ extension MockBackend {
     return made
   }
 
-  private static func addTestAccount(_ id: UserID, isChild: Bool, to state: inout MockState) -> UserProfile {
+  private static func addTestAccount(
+    _ id: UserID, isChild: Bool, mfaCode: String? = nil, to state: inout MockState
+  ) -> UserProfile {
     let words = id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
     let account = MockAccount(
       profile: UserProfile(id: id, name: words.joined(separator: " "), email: "\(id)@example.com"),
-      providers: [.google], isChild: isChild)
+      providers: [.google], mfaCode: mfaCode, isChild: isChild)
     state.store.add(account)
     return account.profile
   }

@@ -104,10 +104,12 @@ class Suite:
             self.check(what, actual == code, f"{said} should be refused as {code}, {answered}")
         return got, answer
 
-    def session(self, family, role, expired=False):
+    def session(self, family, role, expired=False, mfa=False):
         body = {"family": family, "role": role}
         if expired:
             body["expired"] = True
+        if mfa:
+            body["mfa"] = True
         status, answer = self.call("POST", "/test-sessions", body)
         if status != 201 or not isinstance(answer, dict):
             raise Unusable(
@@ -117,7 +119,7 @@ class Suite:
         self.tokens += [session["accessToken"], session["refreshToken"]]
         return {
             "token": session["accessToken"], "refresh": session["refreshToken"], "user": session["user"]["id"],
-            "family": answer["family"]["id"], "role": role,
+            "family": answer["family"]["id"], "role": role, "mfaCode": answer.get("mfaCode"),
         }
 
     def allows(self, role, capability):
@@ -391,6 +393,24 @@ class Suite:
                                 {"provider": "google", "user": g["user"]}, None, 200)
         if isinstance(signed, dict) and isinstance(signed.get("session"), dict):
             self.tokens += [signed["session"]["accessToken"], signed["session"]["refreshToken"]]
+        # An account with a second factor: sign-in asks for the code, a new code can be sent, a wrong one is refused
+        # and the right one gives the account's session.
+        m = self.session("one", "adult", mfa=True)
+        _, asked = self.expect("signIn", "sign-in of an account with a second factor", "POST", "/auth/sign-in",
+                               {"provider": "google", "user": m["user"]}, None, 200)
+        if self.check("sign-in asks for the second factor", isinstance(asked, dict)
+                      and asked.get("outcome") == "mfaRequired" and "challenge" in asked, f"answered {asked}"):
+            _, challenge = self.expect("resendCode", "a new code is sent", "POST", "/auth/resend-code",
+                                       {"challenge": asked["challenge"]}, None, 200)
+            challenge = challenge if isinstance(challenge, dict) and "id" in challenge else asked["challenge"]
+            wrong = "000000" if m["mfaCode"] != "000000" else "111111"
+            self.expect("verify", "a wrong verification code is refused", "POST", "/auth/verify",
+                        {"challenge": challenge, "code": wrong}, None, 401, "invalidMFACode")
+            _, verified = self.expect("verify", "the right verification code signs in", "POST", "/auth/verify",
+                                      {"challenge": challenge, "code": m["mfaCode"]}, None, 200)
+            if isinstance(verified, dict) and "accessToken" in verified:
+                self.tokens += [verified["accessToken"], verified["refreshToken"]]
+                self.check("the verified session is the account's", verified["user"]["id"] == m["user"])
 
     # MARK: a change's identity
 

@@ -72,6 +72,14 @@ extension ServicesAPITests {
       let expired = try await Self.testSession(client, family: "one", role: .adult, expired: true)
       #expect(try await Self.call(client, .get, "/families", bearer: expired.session.accessToken).status == 401)
       #expect(try await Self.refresh(client, expired.session.refreshToken) == 200)
+      // One with a second factor asks for its code at sign-in.
+      let guarded = try await Self.call(
+        client, .post, "/test-sessions", #"{"family":"two","role":"adult","mfa":true}"#)
+      let made = try Wire.decode(Wire.TestSessionBody.self, from: Data(guarded.body.utf8))
+      #expect(made.mfaCode == "123456")
+      let signIn = try await Self.call(
+        client, .post, "/auth/sign-in", #"{"provider":"google","user":"\#(made.session.user.id)"}"#)
+      #expect(signIn.body.contains(#""outcome":"mfaRequired""#), "\(signIn.body)")
       // A family other than the two, or a role that is none, is refused.
       let unknown = try await Self.call(client, .post, "/test-sessions", #"{"family":"three","role":"adult"}"#)
       #expect(unknown.status == 422)
