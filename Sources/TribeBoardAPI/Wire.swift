@@ -452,6 +452,37 @@ extension Wire {
     public init(role: Role) { self.role = role }
   }
 
+  /// What a contract suite asks a test server for (`POST /test-sessions`, served with `serve --test-sessions`):
+  /// a session of a new test account of `role` in the test family `family` (`one` or `two`), its access token
+  /// already run out when `expired`, with a second factor when `mfa`.
+  public struct TestSessionRequest: Codable, Sendable {
+    public var family: String
+    public var role: Role
+    public var expired: Bool?
+    public var mfa: Bool?
+
+    public init(family: String, role: Role, expired: Bool? = nil, mfa: Bool? = nil) {
+      self.family = family
+      self.role = role
+      self.expired = expired
+      self.mfa = mfa
+    }
+  }
+
+  /// A test server's answer to a ``TestSessionRequest``: the test family, and the new account's session.
+  public struct TestSessionBody: Codable, Sendable {
+    public var family: FamilyBody
+    public var session: Session
+    /// The account's verification code, when it was made with a second factor.
+    public var mfaCode: String?
+
+    public init(family: Family, session: AuthSession, mfaCode: String? = nil) {
+      self.family = FamilyBody(family)
+      self.session = Session(session)
+      self.mfaCode = mfaCode
+    }
+  }
+
   public struct Preferences: Codable, Sendable, Equatable {
     public var messages: Bool
     public var tasks: Bool

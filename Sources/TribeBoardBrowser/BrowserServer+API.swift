@@ -18,6 +18,8 @@ extension BrowserServer {
     let parameters: [String: String]
     let body: Data
     let bearer: String?
+    /// The request's `Accept` header, for an answer sent in more than one media type.
+    var accept: String? = nil
     /// The phone calling, when the server serves the phones of a simulation run elsewhere in this process
     /// (``LoopbackServices``): its device is the one the calls go through, as in-process.
     var phone: MockDevice? = nil
@@ -118,8 +120,9 @@ extension BrowserServer {
     for prefix in ["/api", "/s/:id/api"] {
       Self.addServices(prefix: prefix) { method, path, route in api(router, method, path, route) }
       addControl(to: router, prefix: prefix)
-      router.get(RouterPath(prefix + "/openapi.yaml")) { _, _ in
-        Self.apiResponse(.text(APIDocument.yaml, type: APIDocument.mediaType), cors: nil)
+      if options.testSessions { addTestSessions(to: router, prefix: prefix) }
+      router.get(RouterPath(prefix + "/openapi.yaml")) { request, _ in
+        Self.apiResponse(.text(APIDocument.yaml, type: Self.yamlType(accepting: request.headers[.accept])), cors: nil)
       }
     }
     Self.addAllowedMethods(to: router)
@@ -285,6 +288,15 @@ extension BrowserServer {
       throw AppError(.notFound, "There is no simulation \(id.prefix(40)) here; simulations left unused are dropped.")
     }
     return simulation
+  }
+
+  /// The media type YAML is sent as: `application/yaml` (RFC 9512), or `text/plain` to a client that asks for it
+  /// and not for YAML (`Accept: text/plain`), as the document offers both for clients that read no YAML type.
+  static func yamlType(accepting accept: String?) -> String {
+    guard let accept, accept.contains("text/plain"), !accept.contains("application/yaml") else {
+      return APIDocument.mediaType
+    }
+    return "text/plain; charset=utf-8"
   }
 
   /// The token of an `Authorization: Bearer TOKEN` header.
@@ -662,8 +674,8 @@ extension BrowserServer {
         version: await simulation.version)
       return .body(state)
     }
-    control(router, .get, p + "/control/save") { simulation, _ in
-      .text(await simulation.savedScenario(), type: "application/yaml")
+    control(router, .get, p + "/control/save") { simulation, request in
+      .text(await simulation.savedScenario(), type: Self.yamlType(accepting: request.accept))
     }
     control(router, .post, p + "/control/reset") { simulation, _ in
       try await Self.run(simulation, .command(.reset))
@@ -693,6 +705,24 @@ extension BrowserServer {
     }
   }
 
+  /// `POST /test-sessions`, served only with `serve --test-sessions` (``Options/testSessions``): a session of a new
+  /// test account of a given role in one of two test families (``MockBackend/testSession(in:role:expired:)``), so a
+  /// contract suite needs only the server's address. Without the option the path does not exist (404), and no other
+  /// route changes either way.
+  private func addTestSessions(to router: Router<Context>, prefix p: String) {
+    control(router, .post, p + "/test-sessions") { _, request in
+      let body = try request.decode(Wire.TestSessionRequest.self)
+      guard let family = MockBackend.TestFamily(rawValue: body.family) else {
+        throw AppError(
+          .validationFailed, "A test family is “one” or “two”, not “\(body.family.prefix(40))”.", recovery: [.edit])
+      }
+      let made = request.backend.testSession(
+        in: family, role: body.role, expired: body.expired ?? false, secondFactor: body.mfa ?? false)
+      return .body(
+        Wire.TestSessionBody(family: made.family, session: made.session, mfaCode: made.mfaCode), status: .created)
+    }
+  }
+
   typealias ControlRoute = @Sendable (LiveSimulation, APIRequest) async throws -> APIAnswer
 
   /// Registers a route of the control API: as ``api(_:_:_:_:)``, with the simulation itself to drive.
@@ -710,7 +740,7 @@ extension BrowserServer {
         for (key, value) in context.parameters { parameters[String(key)] = String(value) }
         let call = APIRequest(
           environment: await simulation.environment, parameters: parameters, body: Data(buffer.readableBytesView),
-          bearer: nil)
+          bearer: nil, accept: request.headers[.accept])
         return Self.apiResponse(try await route(simulation, call), cors: allowed)
       } catch let error as AppError {
         return Self.problemResponse(Wire.Problem(error), cors: allowed)

@@ -39,13 +39,17 @@ public struct BrowserServer: Sendable {
     public var idleLimit: Duration
     /// The one origin whose pages may call the API from a browser (CORS); `nil`: none but this server's own.
     public var cors: String?
+    /// Whether the API serves `POST /test-sessions`, which hands out sessions of test accounts of given roles to a
+    /// contract suite (`tribeboard serve --test-sessions`); never by default.
+    public var testSessions: Bool
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, pace: Pace = .instant,
       verbose: Bool = false, folder: URL? = nil, limit: Int = 64, idleLimit: Duration = .seconds(1800),
-      cors: String? = nil
+      cors: String? = nil, testSessions: Bool = false
     ) {
       self.cors = cors
+      self.testSessions = testSessions
       self.host = host
       self.port = port
       self.token = token

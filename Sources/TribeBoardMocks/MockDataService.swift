@@ -161,7 +161,10 @@ public struct MockDataService: FamilyService, ProfileService, CalendarService, T
   public func setNotificationPreferences(_ preferences: NotificationPreferences, for user: UserID)
     async throws(AppError)
   {
-    try backend.perform(.dataSetNotificationPreferences, as: user) { state, _ throws(AppError) in
+    try backend.perform(.dataSetNotificationPreferences, as: user) { state, now throws(AppError) in
+      // As the settings screen offers them: to a member of a family whose role may change them (not a visitor).
+      guard let family = state.activeFamily(of: user, otherThan: "", at: now) else { throw MockState.notMember }
+      _ = try state.require(.editNotifications, of: user, in: family.id, at: now)
       guard state.store.setNotifications(preferences, of: user) else { throw AppError(.accountNotFound) }
     }
   }
@@ -356,5 +359,13 @@ extension MockState {
       throw AppError(.validationFailed, "Tasks can only be assigned to members of the family.")
     }
     try RoleRules.checkAssignee(membership.role, name: try account(assignee).profile.firstName)
+  }
+
+  /// A pickup's driver is an active member of its family whose role can drive, as a loaded world's are.
+  func checkDriver(_ driver: UserID, in family: FamilyID, at now: Date) throws(AppError) {
+    guard let membership = existingMembership(of: driver, in: family), membership.isActive(at: now) else {
+      throw AppError(.validationFailed, "A pickup's driver is a member of the family.", recovery: [.edit])
+    }
+    try RoleRules.checkDriver(membership.role, name: try account(driver).profile.firstName)
   }
 }

@@ -90,6 +90,7 @@ extension MockState {
     }
     if let driver, current != driver {
       let family = route.familyID
+      try checkDriver(driver, in: family, at: now)
       let driven = store.routes.items(of: family).flatMap { store.pickups.items(of: $0.id) }
       if let clash = RoleRules.clash(
         at: store.pickups[index].at, for: driver, among: driven, except: pickup)

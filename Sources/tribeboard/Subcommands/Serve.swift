@@ -63,6 +63,12 @@ extension Tribeboard {
           + "but the server's own pages otherwise.", valueName: "origin"))
     var cors: String?
 
+    @Flag(
+      help: ArgumentHelp(
+        "Serve POST /api/test-sessions, which gives a contract suite sessions of test accounts of any role in two "
+          + "test families (Tests/API/README.md). For a test server only: anyone who reaches it can act as anyone."))
+    var testSessions = false
+
     @Option(help: .hidden)
     var idleSeconds: Int = 1800
 
@@ -100,10 +106,15 @@ extension Tribeboard {
           "warning: listening on \(host), beyond this computer: anyone who can reach it and has the token can use "
             + "the simulator. Use the address printed below, with its token.")
       }
+      if testSessions {
+        printError(
+          "warning: --test-sessions: POST /api/test-sessions gives whoever reaches this server a session of any "
+            + "role; for a test server only.")
+      }
       let options = BrowserServer.Options(
         host: host, port: port, token: token, pace: pace, verbose: verbose,
         folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), idleLimit: .seconds(idleSeconds),
-        cors: cors)
+        cors: cors, testSessions: testSessions)
       let server = await BrowserServer(scenario: loaded, reference: scenario, options: options)
       let name = loaded.name
       let open = open
