@@ -63,7 +63,8 @@ extension Simulator {
       if parts.count == 2 {
         // A step that is not a number is refused as the journey's own steps say.
         guard let number = Int(parts[1]) else {
-          return .failure(goProblem(journey: parts[0], step: parts[1]) ?? Refusal(message: "", showsScreen: false))
+          let usage = Refusal(message: "? Usage: \(SimulatorCommandName.go.usage)", showsScreen: false)
+          return .failure(goProblem(journey: parts[0], step: parts[1]) ?? usage)
         }
         step = number
       }
