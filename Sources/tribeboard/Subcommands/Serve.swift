@@ -63,6 +63,15 @@ extension Tribeboard {
           + "but the server's own pages otherwise.", valueName: "origin"))
     var cors: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Serve https:// with this certificate (PEM; the server's certificate first, then any intermediates); "
+          + "needs --tls-key.", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The private key of --tls-certificate (PEM, unencrypted).", valueName: "file"))
+    var tlsKey: String?
+
     @Option(help: .hidden)
     var idleSeconds: Int = 1800
 
@@ -75,6 +84,9 @@ extension Tribeboard {
       }
       if let cors, URL(string: cors)?.scheme == nil || URL(string: cors)?.host == nil || cors.hasSuffix("/") {
         throw ValidationError("--cors must be an origin such as http://localhost:3000, got '\(cors)'.")
+      }
+      if (tlsCertificate == nil) != (tlsKey == nil) {
+        throw ValidationError("--tls-certificate and --tls-key go together: give both, or neither for http://.")
       }
       if let assets,
         !FileManager.default.fileExists(atPath: URL(fileURLWithPath: assets).appending(path: "app.css").path)
@@ -93,6 +105,14 @@ extension Tribeboard {
 
     private func serve() async throws {
       let loaded = try loadScenario(scenario)
+      var tls: TLSIdentity?
+      if let tlsCertificate, let tlsKey {
+        do {
+          tls = try TLSIdentity(certificateFile: tlsCertificate, keyFile: tlsKey)
+        } catch {
+          throw usageError("\(error.description)")
+        }
+      }
       if let assets { Assets.folder = URL(fileURLWithPath: assets) }
       let token = BrowserServer.isLoopback(host) ? nil : BrowserServer.newToken()
       if token != nil {
@@ -103,7 +123,7 @@ extension Tribeboard {
       let options = BrowserServer.Options(
         host: host, port: port, token: token, pace: pace, verbose: verbose,
         folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), idleLimit: .seconds(idleSeconds),
-        cors: cors)
+        cors: cors, tls: tls)
       let server = await BrowserServer(scenario: loaded, reference: scenario, options: options)
       let name = loaded.name
       let open = open
