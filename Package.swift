@@ -68,6 +68,9 @@ let modules: [Target] = [
       "TribeBoardCore", "TribeBoardFlow", "TribeBoardScenarios", "TribeBoardRendering", "TribeBoardEngine",
       "TribeBoardMocks", "TribeBoardTranscripts", "TribeBoardAPI",
       .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdCore", package: "hummingbird"),
+      .product(name: "HummingbirdTLS", package: "hummingbird"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
       .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
       .product(name: "NIOPosix", package: "swift-nio"),
@@ -76,13 +79,13 @@ let modules: [Target] = [
     ]
   ),
   // The services over HTTP: Remote auth, data and sync services implementing Core's protocols against the API
-  // (`tribeboard serve`'s, or a real backend's), with a plain HTTP/1.1 client on swift-nio.
+  // (`tribeboard serve`'s, or a real backend's), on AsyncHTTPClient: connections kept and reused, TLS by NIOSSL.
   .target(
     name: "TribeBoardRemote",
     dependencies: [
-      "TribeBoardCore", "TribeBoardAPI", .product(name: "NIOCore", package: "swift-nio"),
-      .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-      .product(name: "NIOPosix", package: "swift-nio"),
+      "TribeBoardCore", "TribeBoardAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+      .product(name: "NIOSSL", package: "swift-nio-ssl"),
     ]
   ),
   // Every module above in one import, for packages that depend on the `TribeBoardSimulator` product.
@@ -133,7 +136,7 @@ let tools: [Target] = [
       "TribeBoardEngine", "TribeBoardTranscripts", "TribeBoardValidation", "TribeBoardTerminal", "TribeBoardBrowser",
       "TribeBoardTesting", "TribeBoardAPI", "TribeBoardRemote",
       .product(name: "HummingbirdTesting", package: "hummingbird"),
-      // For `PlainHTTPClient`'s own tests (`RemoteConnectionTests`).
+      // For `RemoteHTTPClient`'s own tests (`RemoteConnectionTests`).
       .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
       // For the benchmark's generated world, which `DataKindTests` checks holds every kind of data.
       "tribeboard-bench",
@@ -169,6 +172,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // The Remote services' HTTP client, and TLS for it and for `tribeboard serve --tls-certificate`.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),

@@ -122,14 +122,19 @@ enum WholeCommandBenchmarks {
     }
     if let scenarios {
       let plays = names.map { fastestRun(["play", $0]) }.reduce(0, +)
+      var checks: [Double] = []
       for (label, arguments) in [
         ("check", ["check", scenarios]), ("check --via http", ["check", "--via", "http", scenarios]),
       ] {
         let checked = fastestRun(arguments)
+        checks.append(checked)
         report(
           "\(label), every transcript ÷ play", format(checked / plays, 2) + "×",
           target: "≤ 3× (\(format(checked, 0)) ÷ \(format(plays, 0)) ms, \(names.count) scenarios)")
       }
+      report(
+        "check --via http ÷ check", format(checks[1] / checks[0], 2) + "×",
+        target: "no ceiling, a tool (what the HTTP round trips add)")
     }
     var slowest = (name: "", seconds: 0.0)
     for name in names {

@@ -1,8 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import NIOPosix
+import NIOSSL
 import ServiceLifecycle
 import TribeBoardEngine
 import TribeBoardScenarios
@@ -42,12 +45,15 @@ public struct BrowserServer: Sendable {
     /// Whether the API serves `POST /test-sessions`, which hands out sessions of test accounts of given roles to a
     /// contract suite (`tribeboard serve --test-sessions`); never by default.
     public var testSessions: Bool
+    /// The certificate and key to serve `https://` with; `nil`: plain `http://`.
+    public var tls: TLSIdentity?
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, pace: Pace = .instant,
       verbose: Bool = false, folder: URL? = nil, limit: Int = 64, idleLimit: Duration = .seconds(1800),
-      cors: String? = nil, testSessions: Bool = false
+      cors: String? = nil, testSessions: Bool = false, tls: TLSIdentity? = nil
     ) {
+      self.tls = tls
       self.cors = cors
       self.testSessions = testSessions
       self.host = host
@@ -105,15 +111,17 @@ public struct BrowserServer: Sendable {
     logger.logLevel = .critical
     let host = options.host
     let token = options.token
+    let http = HTTPServerBuilder.http1WebSocketUpgrade(
+      webSocketRouter: socketRouter(), configuration: .init(ws: .init(maxFrameSize: Self.bodyLimit)))
+    let scheme = options.tls == nil ? "http" : "https"
     let app = Application(
       router: router(),
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: socketRouter(), configuration: .init(ws: .init(maxFrameSize: Self.bodyLimit))),
+      server: try options.tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
       configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         let shown = host.contains(":") ? "[\(host)]" : host
-        ready("http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? ""))
+        ready("\(scheme)://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? ""))
       },
       eventLoopGroupProvider: .shared(Self.loops),
       logger: logger)
@@ -124,5 +132,41 @@ public struct BrowserServer: Sendable {
     configuration.maximumGracefulShutdownDuration = .seconds(2)
     try await ServiceGroup(configuration: configuration).run()
     await store.closeAll()
+  }
+}
+
+/// A server's certificate chain and private key, read from PEM files, to serve `https://` with
+/// (`tribeboard serve --tls-certificate FILE --tls-key FILE`).
+public struct TLSIdentity: Sendable {
+  /// Why the files can't be served with, naming the file and what it must hold.
+  public struct Unreadable: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  let configuration: TLSConfiguration
+
+  /// Reads the chain (the server's certificate first) from `certificateFile` and its key from `keyFile`.
+  public init(certificateFile: String, keyFile: String) throws(Unreadable) {
+    let chain: [NIOSSLCertificate]
+    do {
+      chain = try NIOSSLCertificate.fromPEMFile(certificateFile)
+    } catch {
+      throw Unreadable(
+        description: "can't read the certificate \(certificateFile): it must be a readable PEM file "
+          + "(-----BEGIN CERTIFICATE-----).")
+    }
+    guard !chain.isEmpty else {
+      throw Unreadable(description: "\(certificateFile) holds no certificate (-----BEGIN CERTIFICATE-----).")
+    }
+    let key: NIOSSLPrivateKey
+    do {
+      key = try NIOSSLPrivateKey(file: keyFile, format: .pem)
+    } catch {
+      throw Unreadable(
+        description: "can't read the private key \(keyFile): it must be a readable, unencrypted PEM file "
+          + "(-----BEGIN PRIVATE KEY-----).")
+    }
+    configuration = .makeServerConfiguration(
+      certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
   }
 }

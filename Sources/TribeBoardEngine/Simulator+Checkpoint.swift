@@ -55,7 +55,7 @@ extension Simulator {
   /// A device and services of this simulator for `user`, kept for every checkpoint adopted after.
   private func newPhone(for user: UserID, like phone: Phone) -> Phone {
     let device = MockDevice(user: user, onboardingCompleted: false, identities: phone.device.identities)
-    let own = Phone(device: device, services: environment.services(for: device), state: phone.state)
+    let own = Phone(device: device, services: transport.services(environment, for: device), state: phone.state)
     adoptedPhones[user] = own
     return own
   }

@@ -101,7 +101,7 @@ extension Simulator {
       (screen, step) = (.signIn, Intent(provider == .apple ? .signInApple : .signInGoogle))
     case .question(let back, let intent): (screen, step) = (back, intent)
     }
-    let services = environment.services(for: device)
+    let services = transport.services(environment, for: device)
     var state = AppState(screen: screen, now: environment.clock.now())
     let onboarded = await device.onboardingCompleted()
     guard case .onboarding = screen else {

@@ -89,8 +89,12 @@ public final class Simulator {
   /// The person whose phone the input goes to.
   public internal(set) var actingUser: UserID
 
-  public init(scenario: Scenario, flow: Flow = Flow()) {
+  /// How each phone reaches its services: in-process unless told otherwise.
+  public let transport: ServiceTransport
+
+  public init(scenario: Scenario, flow: Flow = Flow(), transport: ServiceTransport = .inProcess) {
     self.flow = flow
+    self.transport = transport
     parser = InputParser(flow: flow)
     self.scenario = scenario
     unusedEnvironment = MockEnvironment(scenario.configuration)
@@ -142,7 +146,7 @@ public final class Simulator {
   }
 
   func launch(on device: MockDevice) async {
-    let services = environment.services(for: device)
+    let services = transport.services(environment, for: device)
     phones[device.user] = Phone(device: device, services: services, state: await flow.launch(services))
   }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import TribeBoardCore
 
 /// A scenario's mock world at run time: one backend and clock, and a device for each person who uses the app.
@@ -43,16 +42,6 @@ public final class MockEnvironment: Sendable {
       await device.setCache(cache)
     }
     return device
-  }
-
-  /// How a phone's services are made when they are not the in-process mocks: `tribeboard check --via http` puts
-  /// the same mocks behind HTTP clients. `nil`: in-process.
-  public static let transport = Mutex<(@Sendable (MockEnvironment, MockDevice) -> Services)?>(nil)
-
-  /// The services as the app on `device` sees them (through ``transport`` when one is set).
-  public func services(for device: MockDevice) -> Services {
-    if let make = Self.transport.withLock({ $0 }) { return make(self, device) }
-    return localServices(for: device)
   }
 
   /// The in-process mock services as the app on `device` sees them.

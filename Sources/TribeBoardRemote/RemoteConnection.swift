@@ -5,18 +5,21 @@ import TribeBoardAPI
 import TribeBoardCore
 
 /// Where the services are and how a call reaches them: the API's address, the session's ``TokenStore`` (whose access
-/// token every call carries as its bearer), headers every call carries, and the HTTP client.
+/// token every call carries as its bearer), headers every call carries, and the HTTP client (which keeps each
+/// server's connections and knows which certificate authorities to trust).
 public struct RemoteConnection: Sendable {
-  /// The API's address, such as `http://127.0.0.1:8080/api`.
+  /// The API's address, such as `https://api.example.com/api` or `http://127.0.0.1:8080/api`.
   public let base: String
   public let tokens: any TokenStore
   /// Headers every call carries: the server's run token when it listens beyond loopback (`X-TribeBoard-Token`).
   public let headers: [(name: String, value: String)]
-  let client: PlainHTTPClient
+  let client: RemoteHTTPClient
 
+  /// `client`: ``RemoteHTTPClient/shared`` trusts the system's certificate authorities; give one made with
+  /// ``RemoteHTTPClient/init(trusting:)`` to trust a test server's own certificate.
   public init(
     base: String, tokens: any TokenStore, headers: [(name: String, value: String)] = [],
-    client: PlainHTTPClient = .shared
+    client: RemoteHTTPClient = .shared
   ) {
     self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
     self.tokens = tokens
@@ -32,7 +35,8 @@ public struct RemoteConnection: Sendable {
   }
 
   /// Sends a call and answers with the body, or throws the ``AppError`` the server's problem carries. A server that
-  /// can't be reached, or answers what this client can't read, is `serviceUnavailable`.
+  /// can't be reached, or answers what this client can't read, is `serviceUnavailable`, whose message says why
+  /// (refused, certificate not trusted, timed out…) and what to do.
   func send(
     _ method: HTTPMethod, _ path: String, body: Data? = nil, authorized: Bool = true, bearer: String? = nil
   ) async throws(AppError) -> (status: Int, body: Data) {
@@ -48,7 +52,7 @@ public struct RemoteConnection: Sendable {
         method, base + path, headers: headers, body: body, timeout: .seconds(60), limit: 64 << 20)
     } catch {
       throw AppError(
-        .serviceUnavailable, "The service can't be reached (\(type(of: error))).", recovery: [.retry, .back])
+        .serviceUnavailable, "The service can't be reached: \(error.description)", recovery: [.retry, .back])
     }
     guard status < 400 else {
       guard let problem = try? Wire.decode(Wire.Problem.self, from: data), let error = try? problem.model() else {

@@ -24,10 +24,11 @@ public enum Transcript {
 
   /// Runs `journey` of `scenario` (or a recorded transcript's `inputs`, read from `file`, when `journey` is `nil`)
   /// and returns the transcript and the failed expectations, each naming its file, line, journey and step.
+  /// Each phone reaches its services through `transport`.
   public static func run(
-    _ scenario: Scenario, journey: Journey?, inputs: [String], file: String
+    _ scenario: Scenario, journey: Journey?, inputs: [String], file: String, transport: ServiceTransport = .inProcess
   ) async -> (text: String, failures: [ExpectationFailure]) {
-    let steps = await steps(scenario, inputs: inputs)
+    let steps = await steps(scenario, inputs: inputs, on: Simulator(scenario: scenario, transport: transport))
     return (format(steps), ExpectationFailure.failures(in: steps, journey: journey, file: file))
   }
 

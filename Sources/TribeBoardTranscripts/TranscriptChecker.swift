@@ -201,8 +201,10 @@ public enum TranscriptChecker {
 
   /// Replays one transcript and compares. Writes nothing unless `update` is set; then a differing or missing file
   /// is written atomically (``AtomicFile``). A file that can't be read, is not UTF-8 or is read-only is never
-  /// replaced.
-  public static func check(_ transcript: TranscriptCase, update: Bool) async -> CheckOutcome {
+  /// replaced. Each phone reaches its services through `transport`.
+  public static func check(
+    _ transcript: TranscriptCase, update: Bool, transport: ServiceTransport = .inProcess
+  ) async -> CheckOutcome {
     let path = transcript.path
     var expected: String?
     do {
@@ -234,7 +236,7 @@ public enum TranscriptChecker {
     }
     let (body, failed) = await Transcript.run(
       transcript.scenario, journey: transcript.journey, inputs: inputs,
-      file: transcript.journey == nil ? path : transcript.scenario.source)
+      file: transcript.journey == nil ? path : transcript.scenario.source, transport: transport)
     let failures = failed.map(\.description)
     let actual = transcript.header + body
     // A transcript without a header (it sits beside its scenario) passes on its body alone; --update adds one.

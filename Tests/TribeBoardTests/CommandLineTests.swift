@@ -123,6 +123,11 @@ import Testing
       (["--max-scenario-size", "lots", "list"], "is not a size"),
       // Issue 26, minor: a negative port is a port refused, not a missing value; help on no such subcommand.
       (["serve", "--port", "-1"], "--port must be between 0 and 65535, got -1."),
+      (["serve", "--tls-certificate", "cert.pem"], "--tls-certificate and --tls-key go together"),
+      (
+        ["serve", "--tls-certificate", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"],
+        "can't read the certificate /nonexistent/cert.pem"
+      ),
       (["help", "nope"], "Unknown subcommand 'nope'."),
     ]
     for (command, says) in cases {

@@ -39,7 +39,7 @@ import TribeBoardScenarios
   @Test func wrongCodesForgottenOtherwiseThanBySignInOrLockoutEndAreFound() async throws {
     let environment = MockEnvironment(Fixtures.configuration(user: "mark", onboarded: true, family: Fixtures.everyone))
     let backend = environment.backend
-    let auth = environment.services(for: await environment.primaryDevice()).auth
+    let auth = environment.localServices(for: await environment.primaryDevice()).auth
     guard case .mfaRequired(let challenge) = try await auth.signIn(with: .google) else {
       Issue.record("Mark's account asks for a code")
       return

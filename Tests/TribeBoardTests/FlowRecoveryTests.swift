@@ -223,6 +223,6 @@ import TribeBoardMocks
 
   static func services() async -> Services {
     let environment = MockEnvironment(Fixtures.configuration(onboarded: true, family: Fixtures.everyone))
-    return environment.services(for: await environment.primaryDevice())
+    return environment.localServices(for: await environment.primaryDevice())
   }
 }

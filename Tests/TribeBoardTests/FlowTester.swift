@@ -15,7 +15,7 @@ struct FlowTester {
   init(_ configuration: MockConfiguration) async {
     environment = MockEnvironment(configuration)
     let device = await environment.primaryDevice()
-    services = environment.services(for: device)
+    services = environment.localServices(for: device)
     state = await flow.launch(services)
   }
 

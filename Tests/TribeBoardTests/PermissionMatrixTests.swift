@@ -56,7 +56,7 @@ import TribeBoardMocks
     var configuration = configuration()
     configuration.device = MockDeviceState(user: people[role]!, onboardingCompleted: true, signedIn: true)
     let environment = MockEnvironment(configuration)
-    let services = environment.services(for: await environment.primaryDevice())
+    let services = environment.localServices(for: await environment.primaryDevice())
     let flow = Flow()
     var state = await flow.launch(services)
     #expect(state.role == role)

@@ -81,7 +81,7 @@ extension Tribeboard {
     var via: Via = .process
 
     func run() async throws {
-      try await via.install()
+      let transport = try await via.transport()
       let paths = self.paths.isEmpty ? ["Scenarios"] : self.paths
       if self.paths.isEmpty && !FileManager.default.fileExists(atPath: "Scenarios") {
         throw usageError("There is no Scenarios/ folder here. Run from the project folder or give paths.")
@@ -108,7 +108,7 @@ extension Tribeboard {
       var changed = 0
       var results: [JUnitReport.Result] = []
       for transcript in cases {
-        let outcome = await TranscriptChecker.check(transcript, update: update)
+        let outcome = await TranscriptChecker.check(transcript, update: update, transport: transport)
         results.append(JUnitReport.Result(transcript: transcript, outcome: outcome))
         switch outcome {
         case .passed:

@@ -46,7 +46,7 @@ extension Tribeboard {
     var via: Via = .process
 
     func run() async throws {
-      try await via.install()
+      let transport = try await via.transport()
       let loaded = try loadScenario(scenario)
       var journeys = loaded.journeys
       if let journey {
@@ -64,7 +64,7 @@ extension Tribeboard {
       var failures: [String] = []
       var output = BufferedOutput()
       for (index, journey) in journeys.enumerated() {
-        let simulator = Simulator(scenario: loaded)
+        let simulator = Simulator(scenario: loaded, transport: transport)
         if format == .text && journeys.count > 1 {
           try output.append((index > 0 ? "\n" : "") + "=== journey \(journey.name) ===\n")
         }

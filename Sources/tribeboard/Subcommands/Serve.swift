@@ -69,6 +69,15 @@ extension Tribeboard {
           + "test families (Tests/API/README.md). For a test server only: anyone who reaches it can act as anyone."))
     var testSessions = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Serve https:// with this certificate (PEM; the server's certificate first, then any intermediates); "
+          + "needs --tls-key.", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The private key of --tls-certificate (PEM, unencrypted).", valueName: "file"))
+    var tlsKey: String?
+
     @Option(help: .hidden)
     var idleSeconds: Int = 1800
 
@@ -81,6 +90,9 @@ extension Tribeboard {
       }
       if let cors, URL(string: cors)?.scheme == nil || URL(string: cors)?.host == nil || cors.hasSuffix("/") {
         throw ValidationError("--cors must be an origin such as http://localhost:3000, got '\(cors)'.")
+      }
+      if (tlsCertificate == nil) != (tlsKey == nil) {
+        throw ValidationError("--tls-certificate and --tls-key go together: give both, or neither for http://.")
       }
       if let assets,
         !FileManager.default.fileExists(atPath: URL(fileURLWithPath: assets).appending(path: "app.css").path)
@@ -99,6 +111,14 @@ extension Tribeboard {
 
     private func serve() async throws {
       let loaded = try loadScenario(scenario)
+      var tls: TLSIdentity?
+      if let tlsCertificate, let tlsKey {
+        do {
+          tls = try TLSIdentity(certificateFile: tlsCertificate, keyFile: tlsKey)
+        } catch {
+          throw usageError("\(error.description)")
+        }
+      }
       if let assets { Assets.folder = URL(fileURLWithPath: assets) }
       let token = BrowserServer.isLoopback(host) ? nil : BrowserServer.newToken()
       if token != nil {
@@ -114,7 +134,7 @@ extension Tribeboard {
       let options = BrowserServer.Options(
         host: host, port: port, token: token, pace: pace, verbose: verbose,
         folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), idleLimit: .seconds(idleSeconds),
-        cors: cors, testSessions: testSessions)
+        cors: cors, testSessions: testSessions, tls: tls)
       let server = await BrowserServer(scenario: loaded, reference: scenario, options: options)
       let name = loaded.name
       let open = open

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TribeBoardBrowser
 import TribeBoardCore
+import TribeBoardEngine
 import TribeBoardMocks
 import TribeBoardRemote
 
@@ -12,23 +13,22 @@ enum Via: String, CaseIterable, ExpressibleByArgument {
   /// proof that the Core protocols and the API's document are the whole contract.
   case http
 
-  /// Puts the mocks behind HTTP for the rest of the command, when `http`.
-  func install() async throws {
-    guard self == .http else { return }
+  /// The transport the command's simulators give their phones: for `http`, a loopback server of this process's
+  /// mocks is started, and each phone's Remote services call it naming the phone (``LoopbackServices``).
+  func transport() async throws -> ServiceTransport {
+    guard self == .http else { return .inProcess }
     let server = try await LoopbackServices.start()
     let base = server.base
-    MockEnvironment.transport.withLock {
-      $0 = { environment, device in
-        let phone = server.register(environment, device)
-        let connection = RemoteConnection(
-          base: base, tokens: device, headers: [(LoopbackServices.phoneHeader, phone)])
-        return Services(
-          auth: RemoteAuthService(connection, user: device.user, identities: device.identities),
-          families: RemoteFamilyService(connection), profile: RemoteProfileService(connection),
-          calendar: RemoteCalendarService(connection), tasks: RemoteTaskService(connection),
-          messaging: RemoteMessagingService(connection), schoolRun: RemoteSchoolRunService(connection),
-          sync: RemoteCloudSyncService(connection), device: device, clock: environment.clock, tokens: device)
-      }
+    return ServiceTransport { environment, device in
+      let phone = server.register(environment, device)
+      let connection = RemoteConnection(
+        base: base, tokens: device, headers: [(LoopbackServices.phoneHeader, phone)])
+      return Services(
+        auth: RemoteAuthService(connection, user: device.user, identities: device.identities),
+        families: RemoteFamilyService(connection), profile: RemoteProfileService(connection),
+        calendar: RemoteCalendarService(connection), tasks: RemoteTaskService(connection),
+        messaging: RemoteMessagingService(connection), schoolRun: RemoteSchoolRunService(connection),
+        sync: RemoteCloudSyncService(connection), device: device, clock: environment.clock, tokens: device)
     }
   }
 }
