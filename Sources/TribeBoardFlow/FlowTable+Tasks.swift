@@ -91,7 +91,7 @@ extension FlowTable {
           .field("Assigned to", task.assignee.map { state.content.name($0) } ?? "nobody"),
           .field("Due", task.due.map { DateText.full($0, now: state.now) } ?? "—"),
           .field("Points", "\(task.points)"),
-          .field("Status", taskFlag(task, state)?.lowercased() ?? "open"),
+          .field("Status", statusText(task, state)),
         ]
       },
       actions: [
@@ -319,6 +319,14 @@ extension FlowTable {
     line += " · "
     line += task.points.counted("pt", "pts")
     return line
+  }
+
+  /// A task's state in the app's words, for its detail: "To do", "Overdue", "Done", and whether a change to it is
+  /// still waiting on the phone.
+  static func statusText(_ task: FamilyTask, _ state: AppState) -> String {
+    let status =
+      task.status == .done ? "Done" : (task.due.map { $0 < state.now } ?? false) ? "Overdue" : "To do"
+    return state.content.waiting.contains(task.id) ? "\(status), waiting to sync" : status
   }
 
   private static func taskFlag(_ task: FamilyTask, _ state: AppState) -> String? {

@@ -169,6 +169,7 @@ private struct Drawing {
     banners()
     switch snapshot.screen {
     case .dashboard: dashboard()
+    case .memberDetail: detailList()
     case .onboarding, .signIn, .mfa, .signUp, .preparing, .familySetup, .familyCreated: brandScreen()
     default: blocks(snapshot.blocks)
     }
@@ -410,6 +411,199 @@ private struct Drawing {
     }
     html += "</div>"
     if snapshot.tabs.isEmpty { tiles() }
+    // The Today summary's things (the next event, the next school run, the chores due) as cards that open their
+    // module; the rest (the members, what is not sent yet) as any screen draws it.
+    var others: [Block] = []
+    var index = 0
+    while index < rest.count {
+      var summary: [Item] = []
+      while index < rest.count, case .item(let item) = rest[index], Self.isTodayThing(item) {
+        summary.append(item)
+        index += 1
+      }
+      if summary.isEmpty {
+        others.append(rest[index])
+        index += 1
+      } else {
+        blocks(others)
+        others = []
+        today(summary)
+      }
+    }
+    blocks(others)
+  }
+
+  /// Whether a dashboard item is one of the Today summary's: an event, a pickup or a task, shown without a number.
+  static func isTodayThing(_ item: Item) -> Bool {
+    guard item.number == nil else { return false }
+    switch item.kind {
+    case .event, .pickup, .task: return true
+    default: return false
+    }
+  }
+
+  /// The Today summary: a card for each thing, with what it is in a word, the thing, and when; a tap opens its module.
+  mutating func today(_ items: [Item]) {
+    html += "<ul class=\"today\">"
+    for item in items {
+      let icon: String
+      let kicker: String
+      let title: String
+      var detail: String
+      var person: Person?
+      let module: ActionID
+      var urgent = false
+      switch item.kind {
+      case .event(let facts):
+        icon = facts.kind == .birthday ? "cake" : "calendar"
+        kicker = "Next up"
+        title = facts.title
+        detail =
+          facts.kind == .birthday
+          ? DateText.day(facts.start, now: frame.now) : DateText.full(facts.start, now: frame.now)
+        if let place = facts.place { detail += " · \(place)" }
+        module = .openCalendar
+      case .pickup(let facts):
+        icon = "school-run"
+        kicker = "School run"
+        if let driver = facts.driver {
+          title =
+            facts.isMine
+            ? "You drive next"
+            : "\(driver.name.split(separator: " ").first.map(String.init) ?? driver.name) drives next"
+          person = driver
+        } else {
+          title = "Needs a driver"
+          urgent = true
+        }
+        detail = "\(facts.route) · \(DateText.full(facts.at, now: frame.now))"
+        module = .openSchoolRun
+      case .task(let facts):
+        icon = "tasks"
+        urgent = facts.state == .overdue
+        kicker = urgent ? "Overdue" : "Due today"
+        title = facts.title
+        person = facts.assignee
+        detail = [
+          facts.assignee.map { $0.name.split(separator: " ").first.map(String.init) ?? $0.name },
+          facts.due.map { DateText.full($0, now: frame.now) },
+          facts.points > 0 ? (facts.points == 1 ? "1 pt" : "\(facts.points) pts") : nil,
+        ].compactMap { $0 }.joined(separator: " · ")
+        module = .openTasks
+      default: continue
+      }
+      html += urgent ? "<li class=\"today-card urgent\">" : "<li class=\"today-card\">"
+      let content: (inout Drawing) -> Void = { drawing in
+        drawing.html += "<span class=\"today-icon\">"
+        drawing.html.raw(Icons.use(icon))
+        drawing.html += "</span><span class=\"today-body\"><span class=\"today-kicker\">"
+        drawing.html.text(kicker)
+        drawing.html += "</span><span class=\"card-title\">"
+        drawing.html.text(title)
+        drawing.html += "</span><span class=\"meta\">"
+        if let person { drawing.avatar(person, small: true) }
+        drawing.html += "<span>"
+        drawing.html.text(detail)
+        drawing.html += "</span></span></span>"
+      }
+      if let open = snapshot.actions.first(where: { $0.key == module.rawValue }) {
+        form(class: "item-form")
+        button(open, number: nil, class: "card-main") { drawing in
+          content(&drawing)
+          drawing.html += "<span class=\"chevron\">"
+          drawing.html.raw(Icons.use("chevron"))
+          drawing.html += "</span>"
+        }
+        html += "</form>"
+      } else {
+        html += "<div class=\"card-main\">"
+        content(&self)
+        html += "</div>"
+      }
+      html += "</li>"
+    }
+    html += "</ul>"
+  }
+
+  /// A detail screen as an inset grouped list (a member's): each field a row with its value, and the field an action
+  /// sets (the role) a picker row in the same list, which commits what is picked as iOS's menus do; its submit is
+  /// there for a keyboard and without the script. The destructive row follows at the bottom (``screenActions()``).
+  mutating func detailList() {
+    var rows: [Block] = []
+    var rest: [Block] = []
+    for block in snapshot.blocks {
+      switch block {
+      case .field, .input: rows.append(block)
+      default: rest.append(block)
+      }
+    }
+    guard !rows.isEmpty else { return blocks(snapshot.blocks) }
+    var picked: (FormField, ScreenSnapshot.Action, Int)?
+    for case .input(let field) in rows {
+      if let (number, action) = numbered.first(where: { $0.action.key == field.action.rawValue }) {
+        picked = (field, action, number)
+        break
+      }
+    }
+    if let (_, action, _) = picked {
+      form(
+        class: snapshot.error != nil && erroneousField == action.key
+          ? "grouped detail-list invalid" : "grouped detail-list")
+      html += "<input type=\"hidden\" name=\"words\""
+      html.attribute("value", action.words)
+      html += "/>"
+    }
+    html += "<ul class=\"grouped-list\">"
+    var errorID: String?
+    for block in rows {
+      switch block {
+      case .field(let label, let value):
+        html += "<li class=\"value-row\"><span class=\"row-label\">"
+        html.text(label)
+        html += "</span><span class=\"row-value\">"
+        html.text(value)
+        html += "</span></li>"
+      case .input(let field):
+        guard let (_, action, _) = picked, action.key == field.action.rawValue, case .role(let among) = field.input
+        else { continue }
+        let inputID = "\(id)-field-\(action.key)"
+        let failed = snapshot.error != nil && erroneousField == action.key
+        if failed { errorID = inputID + "-error" }
+        html += "<li class=\"value-row picker-row\"><label class=\"row-label\""
+        html.attribute("for", inputID)
+        html += ">"
+        html.text(field.label)
+        html += "</label><span class=\"row-picker\"><select data-commit"
+        html.attribute("id", inputID)
+        html += " name=\"value\""
+        invalidAttributes(failed ? inputID + "-error" : nil, autofocus: failed)
+        html += ">"
+        for role in among {
+          let value = role.displayName.lowercased()
+          html += value == field.typed ? "<option selected" : "<option"
+          html.attribute("value", value)
+          html += ">"
+          html.text(role.displayName)
+          html += "</option>"
+        }
+        html += "</select><span class=\"chevron\" aria-hidden=\"true\">"
+        html.raw(Icons.use("updown"))
+        html += "</span></span></li>"
+      default: break
+      }
+    }
+    html += "</ul>"
+    if let (_, action, number) = picked {
+      if let errorID {
+        fieldError(id: errorID, failed: true)
+        html += "</p>"
+      }
+      // With the page's script a pick commits itself and this is not drawn; a still phone has nothing to commit.
+      if !renderer.isStill {
+        button(action, number: number, class: "btn secondary block picker-commit", submitsValue: true)
+      }
+      html += "</form>"
+    }
     blocks(rest)
   }
 

@@ -16,7 +16,7 @@ import urllib.request
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
 from browser import Server, chrome  # noqa: E402
@@ -734,6 +734,71 @@ def tell_05_the_modules_are_a_tab_bar_one_tap_apart_and_sign_out_is_in_settings(
         wait_heading(driver, "Calendar")
         click(driver, "Settings")
         assert buttons_named(phone(driver, "Sarah Johnson"), "Sign out")
+
+
+def card(scope, kicker, title):
+    """The button of a Today card that says KICKER and TITLE."""
+    return scope.find_element(
+        By.XPATH, f".//button[contains(normalize-space(), \"{kicker}\") and contains(normalize-space(), \"{title}\")]")
+
+
+@test
+def today_is_a_summary_of_the_next_event_the_next_driver_and_the_chores_due(driver):
+    """The dashboard is "Today": the next event, who drives the next school run (or that it needs one), the chores
+    due by the end of today and the unread messages, each a card opening its module, not a grid of tiles."""
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        sarah = phone(driver, "Sarah Johnson")
+        text = sarah.text.lower()  # headings and kickers are drawn in capitals
+        for words in ["Today", "Next up", "Swimming lesson", "School run", "You drive next", "Home → Oakwood Primary",
+                      "Due today", "Empty the dishwasher", "Overdue", "Tidy your room", "1 unread"]:
+            assert words.lower() in text, (words, text)
+        # Each card opens its module in one tap.
+        card(sarah, "Next up", "Swimming lesson").click()
+        wait_heading(driver, "Calendar")
+        click(driver, "Today")
+        wait_heading(driver, "The Johnsons")
+        card(phone(driver, "Sarah Johnson"), "Overdue", "Tidy your room").click()
+        wait_heading(driver, "Tasks")
+        click(driver, "Today")
+        wait_heading(driver, "The Johnsons")
+        card(phone(driver, "Sarah Johnson"), "School run", "You drive next").click()
+        wait_heading(driver, "School run")
+    # A child's summary holds only what a child sees: their own chores.
+    with Server(BINARY, "child") as server:
+        driver.get(server.address)
+        text = phone_text(driver, "Ben Johnson").lower()
+        assert "reading log" in text and "due today" in text, text
+        assert "empty the dishwasher" not in text, "a child sees only their own chores"
+
+
+@test
+def member_detail_is_an_inset_grouped_list_with_the_role_a_picker_row(driver):
+    """A member's detail is one inset grouped list: rows with their values, the role a picker row whose pick commits
+    itself (no "Role" form with a "Change the role" button), and the destructive row at the bottom."""
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        click(driver, "Settings")
+        click(driver, "Family management")
+        open_row(driver, "Ben Johnson")
+        wait_heading(driver, "Ben Johnson")
+        sarah = phone(driver, "Sarah Johnson")
+        lists = sarah.find_elements(By.XPATH, ".//ul[.//*[normalize-space()='Email'] and .//select]")
+        assert lists, "the email and the role picker are rows of one list"
+        rows = lists[0].find_elements(By.XPATH, "./li")
+        assert [r.text.split("\n")[0] for r in rows][:2] == ["Email", "Role"], [r.text for r in rows]
+        role = labelled(sarah, "Role")
+        assert role.tag_name == "select" and role.get_attribute("value") == "child", role.get_attribute("value")
+        assert not [b for b in buttons_named(sarah, "Change the role") if b.is_displayed()], \
+            "the pick commits itself: no second control for it"
+        buttons = [b for b in sarah.find_elements(By.TAG_NAME, "button") if b.is_displayed()]
+        labels = [b.text for b in buttons if b.text and not b.get_attribute("aria-current")]
+        assert "Remove from the family" in labels, labels
+        before = inner_html(driver, "phones")
+        Select(role).select_by_value("visitor")
+        wait(driver, lambda d: inner_html(d, "phones") != before)
+        wait(driver, lambda d: labelled(phone(d, "Sarah Johnson"), "Role").get_attribute("value") == "visitor")
+        assert heading(driver) == "Ben Johnson"
 
 
 @test

@@ -215,6 +215,15 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
+  // A picker row commits what is picked, as iOS's menus do (a member's role): its submit is for a page without script.
+  document.documentElement.dataset.script = "on";
+  document.addEventListener("change", (event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || select.dataset.commit === undefined || !select.form) return;
+    const commit = select.form.querySelector(".picker-commit");
+    select.form.requestSubmit(commit || undefined);
+  });
+
   // A choice of members: "Everyone" or some of them, never both; nobody chosen is everyone.
   document.addEventListener("change", (event) => {
     const box = event.target;
