@@ -14,8 +14,18 @@ extension FlowTable {
           : tasks.map { number, task in .item(taskItem(task, number: number, state)) }
         let totals = pointTotals(state)
         if !totals.isEmpty {
+          // The family's points board: each member with their points and their place (equal points, equal place).
           blocks.append(.section("Points"))
-          blocks += totals.map { .row("\($0.name): \($0.points)") }
+          let best = totals.map(\.points).max() ?? 0
+          for total in totals {
+            let rank = 1 + totals.filter { $0.points > total.points }.count
+            blocks.append(
+              .item(
+                Item(
+                  text: "\(total.name): \(total.points)",
+                  kind: .score(
+                    ScoreFacts(person: person(total.id, state), points: total.points, rank: rank, best: best)))))
+          }
         }
         return blocks
       },
@@ -339,12 +349,13 @@ extension FlowTable {
   }
 
   /// Points from done tasks, per member who may have tasks; only your own when your role sees only your tasks.
-  static func pointTotals(_ state: AppState) -> [(name: String, points: Int)] {
+  static func pointTotals(_ state: AppState) -> [(id: UserID, name: String, points: Int)] {
     let me = state.user?.id
     return state.content.members
       .filter { $0.role != .visitor && (state.allows(.viewAllTasks) || $0.id == me) }
       .map { member in
         (
+          member.id,
           state.content.name(member.id),
           state.content.tasks.filter { $0.assignee == member.id && $0.status == .done }.reduce(0) { $0 + $1.points }
         )

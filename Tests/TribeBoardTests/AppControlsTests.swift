@@ -215,4 +215,33 @@ import TribeBoardScenarios
     #expect(added.notice?.contains("failed") == true)
     #expect(!added.noticeIsFailure, "a success whose words say failed is still a success")
   }
+
+  /// The skeletons a screen shows while it loads are shaped like its content.
+  @Test func eachScreensSkeletonsAreShapedLikeItsContent() async throws {
+    let tasks = try await PhoneRendererTests.phone("family-admin", ["tasks"])
+    #expect(
+      tasks.contains(
+        "<div class=\"skeletons\" aria-hidden=\"true\"><span class=\"sk-card\"><span class=\"sk sk-check\">"))
+    let messages = try await PhoneRendererTests.phone("family-admin", ["messages"])
+    #expect(messages.contains("<span class=\"sk sk-bubble own\">"))
+    let settings = try await PhoneRendererTests.phone("family-admin", ["settings"])
+    #expect(settings.contains("<span class=\"sk-group\"><span class=\"sk sk-row\">"))
+  }
+
+  /// A designer's wow, each from the model: the points board's places, the month's dots, the named route.
+  @Test func thePointsBoardTheMonthAndTheRouteComeFromTheModel() async throws {
+    let tasks = try await Self.snapshot("family-admin", ["tasks"])
+    var scores: [ScoreFacts] = []
+    for case .item(let item) in tasks.blocks { if case .score(let facts) = item.kind { scores.append(facts) } }
+    let ben = scores.first { $0.person.name == "Ben Johnson" }
+    #expect(ben?.points == 2 && ben?.rank == 1 && ben?.best == 2, "\(scores)")
+    #expect(scores.filter { $0.points == 0 }.allSatisfy { $0.rank == 2 })
+    let calendar = try await PhoneRendererTests.phone("family-admin", ["calendar"])
+    #expect(calendar.contains("<caption>March 2026</caption>"))
+    #expect(calendar.contains("<td class=\"today\" aria-current=\"date\"><span class=\"month-day\">2</span>"))
+    #expect(calendar.contains("class=\"month-dot c"))
+    let run = try await PhoneRendererTests.phone("family-admin", ["school run"])
+    #expect(run.contains(">Oakwood Primary</text>"))
+    #expect(run.contains("<span class=\"next-label\">Next pickup</span>"))
+  }
 }
