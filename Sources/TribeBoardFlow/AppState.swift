@@ -41,8 +41,14 @@ public struct AppState: Equatable, Sendable {
   public var session: Session = .signedOut
   /// The error shown on the current screen, if any.
   public var error: AppError?
-  /// A one-line confirmation of what just happened ("Task marked done.").
-  public var notice: String?
+  /// A one-line confirmation of what just happened ("Task marked done."); a new one is a success until the flow
+  /// says otherwise (``noticeIsFailure``).
+  public var notice: String? {
+    didSet { noticeIsFailure = false }
+  }
+  /// Whether ``notice`` tells of something that did not happen as asked (a change saved on the phone whose sending
+  /// failed, one the server did not apply, a sign-out the server was not told of), so it is not shown as a success.
+  public var noticeIsFailure = false
   /// Quiet lines about what happened behind the screen in this step ("Session renewed."): shown small, never a
   /// screen change.
   public var notes: [String] = []

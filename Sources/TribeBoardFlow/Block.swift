@@ -138,6 +138,8 @@ public struct Item: Equatable, Sendable {
     case pickup(PickupFacts)
     case member(MemberFacts)
     case setting(SettingFacts)
+    /// A member's points on the family's points board.
+    case score(ScoreFacts)
 
     /// The kind's name in `--format jsonl` and in the page: "task", "notice"…
     public var name: String {
@@ -150,6 +152,7 @@ public struct Item: Equatable, Sendable {
       case .pickup: "pickup"
       case .member: "member"
       case .setting: "setting"
+      case .score: "score"
       }
     }
   }
@@ -379,5 +382,21 @@ public struct SettingFacts: Equatable, Sendable, Encodable {
   public init(label: String, isOn: Bool) {
     self.label = label
     self.isOn = isOn
+  }
+}
+
+/// A member's place on the family's points board: the points of their done chores, their place (1 for the most;
+/// equal points share a place) and the board's best, so a front-end can draw each as a bar of the best.
+public struct ScoreFacts: Equatable, Sendable, Encodable {
+  public var person: Person
+  public var points: Int
+  public var rank: Int
+  public var best: Int
+
+  public init(person: Person, points: Int, rank: Int, best: Int) {
+    self.person = person
+    self.points = points
+    self.rank = rank
+    self.best = best
   }
 }

@@ -16,7 +16,9 @@ extension Flow {
   ) async throws(AppError) {
     switch try await submit(change, summary: summary, &state, services) {
     case .applied, .alreadyApplied: state.notice = done
-    case .superseded(let words): state.notice = words
+    case .superseded(let words):
+      state.notice = words
+      state.noticeIsFailure = true
     case nil: break
     }
   }
@@ -53,6 +55,7 @@ extension Flow {
       outbox.nextAttemptAt = now.addingTimeInterval(Outbox.backoff[0])
       await services.device.setOutbox(outbox)
       state.notice = "Saved on this phone; sending failed (\(error.message)) and is retried in 1 s."
+      state.noticeIsFailure = true
       return nil
     }
   }

@@ -13,6 +13,7 @@ extension FlowTable {
       }
       state.content.unread = 0
       if let user = state.user?.id { state.content.unread = try await unreadMessages(family.id, user, services).count }
+      try await loadToday(&state, family.id, services)
     },
     body: { state in
       var blocks: [Block] = [
@@ -28,6 +29,7 @@ extension FlowTable {
         blocks.append(.section("Not sent yet (choose Sync now to retry)"))
         blocks += state.content.unsent.map { .row($0, flag: "NOT SENT") }
       }
+      blocks += today(state)
       blocks.append(.section("Members"))
       for member in state.content.members {
         blocks.append(
@@ -47,6 +49,89 @@ extension FlowTable {
       Flow.syncNow,
       signOutOfFamily,
     ])
+
+  /// What the Today summary draws from, as far as the role may see it: the calendar, the person's tasks, the school
+  /// runs. The summary is the module screens' in brief: a part that fails to load is left out (its module's screen
+  /// says why), except a session that ended, which ends the visit as anywhere else.
+  static func loadToday(_ state: inout AppState, _ family: FamilyID, _ services: Services) async throws(AppError) {
+    func part<T>(_ load: () async throws(AppError) -> [T]) async throws(AppError) -> [T] {
+      do throws(AppError) {
+        return try await load()
+      } catch  where error.category != .auth {
+        return []
+      }
+    }
+    state.content.events =
+      state.allows(.viewCalendar)
+      ? try await part { () async throws(AppError) in try await services.calendar.events(in: family) } : []
+    state.content.tasks =
+      state.allows(.viewOwnTasks) || state.allows(.viewAllTasks)
+      ? try await part { () async throws(AppError) in try await services.tasks.tasks(in: family) } : []
+    if state.allows(.viewSchoolRun) {
+      state.content.routes = try await part { () async throws(AppError) in
+        try await services.schoolRun.routes(in: family)
+      }
+      state.content.pickups = try await part { () async throws(AppError) in
+        try await services.schoolRun.pickups(in: family)
+      }
+    } else {
+      state.content.routes = []
+      state.content.pickups = []
+    }
+  }
+
+  /// The Today summary: the next thing on the calendar, who drives the next school run (or that it needs a driver),
+  /// and the chores due by the end of today (the family's to someone who sees every task, else the person's own), each the thing itself (its identity and facts) without a
+  /// number: the summary opens modules, it does not act on their items.
+  static func today(_ state: AppState) -> [Block] {
+    var items: [Item] = []
+    if let next = upcoming(state).first(where: { $0.kind != .schoolRun }) {
+      let when =
+        next.kind == .birthday ? DateText.day(next.start, now: state.now) : DateText.full(next.start, now: state.now)
+      items.append(
+        Item(
+          id: next.id, text: "Next: \(next.title) · \(when)",
+          kind: .event(
+            EventFacts(
+              title: next.title, start: next.start, place: next.place, kind: EventFacts.Kind(next.kind),
+              participants: next.participants.map { person($0, state) }))))
+    }
+    if let pickup = state.content.pickups.filter({ $0.at >= state.now }).min(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+      let route = state.content.routes.first { $0.id == pickup.routeID }?.name ?? "School run"
+      let who =
+        pickup.driver.map { $0 == state.user?.id ? "You drive next" : "\(state.content.name($0)) drives next" }
+        ?? "The next school run needs a driver"
+      items.append(
+        Item(
+          id: pickup.id, text: "\(who): \(route) · \(DateText.full(pickup.at, now: state.now))",
+          kind: .pickup(
+            PickupFacts(
+              route: route, at: pickup.at, driver: pickup.driver.map { person($0, state) },
+              passengers: pickup.passengers.map { person($0, state) },
+              isMine: pickup.driver != nil && pickup.driver == state.user?.id, isPast: false,
+              waiting: state.content.waiting.contains(pickup.id)))))
+    }
+    let endOfToday = DateText.startOfDay(state.now).addingTimeInterval(86400)
+    let seesAll = state.allows(.viewAllTasks)
+    let due = state.content.tasks.filter { task in
+      task.status == .open && (seesAll || (task.assignee != nil && task.assignee == state.user?.id))
+        && (task.due.map { $0 < endOfToday } ?? false)
+    }
+    for task in due.sorted(by: { ($0.due ?? .distantPast, $0.id) < ($1.due ?? .distantPast, $1.id) }) {
+      let overdue = (task.due ?? state.now) < state.now
+      items.append(
+        Item(
+          id: task.id,
+          text: "\(overdue ? "Overdue" : "Due today"): \(task.title)"
+            + (task.assignee.map { " (\(state.content.name($0)))" } ?? "")
+            + " · \(DateText.full(task.due ?? state.now, now: state.now))",
+          kind: .task(
+            TaskFacts(
+              title: task.title, assignee: task.assignee.map { person($0, state) }, due: task.due, points: task.points,
+              state: overdue ? .overdue : .open, waiting: state.content.waiting.contains(task.id)))))
+    }
+    return items.isEmpty ? [] : [.section("Today")] + items.map { .item($0) }
+  }
 
   static func greeting(at date: Date) -> String {
     switch DateText.hour(date) {

@@ -6,6 +6,10 @@ extension FlowTable {
       .familySetup, title: "Family setup",
       body: { state in
         let name = state.user?.firstName ?? "there"
+        // Someone whose visit just ended is told so by the error; they are not welcomed as someone new.
+        if state.error?.code == .accessExpired {
+          return [.paragraph("Hi \(name), your visit has ended.")]
+        }
         return [
           .paragraph(
             isChildAccount(state)

@@ -149,7 +149,14 @@ extension FlowTable {
       title: { state in detailMember(state)?.profile.name ?? "Member" },
       body: { state in
         guard let member = detailMember(state) else { return [.empty("This person is no longer in the family.")] }
-        var blocks: [Block] = [.field("Email", member.profile.email), .field("Role", member.role.displayName)]
+        // The role is the value "Change the role" sets, as a picker row shows it: the REPL says it as a field.
+        var blocks: [Block] = [
+          .field("Email", member.profile.email),
+          .input(
+            FormField(
+              .changeRole, "Role", value: member.role.displayName, typed: member.role.displayName.lowercased(),
+              input: .role(RoleRules.givable(isChildAccount: member.profile.isChildAccount)))),
+        ]
         if let expiresAt = member.membership.expiresAt {
           blocks.append(
             .field(

@@ -161,6 +161,7 @@ extension FlowTable {
         + (waiting > 0
           ? " \(Flow.waiting(waiting)) still waiting on this phone; \(waiting == 1 ? "it is" : "they are") sent when you sign in again."
           : "")
+      state.noticeIsFailure = unreachable != nil
     }
   }
 }

@@ -14,8 +14,18 @@ extension FlowTable {
           : tasks.map { number, task in .item(taskItem(task, number: number, state)) }
         let totals = pointTotals(state)
         if !totals.isEmpty {
+          // The family's points board: each member with their points and their place (equal points, equal place).
           blocks.append(.section("Points"))
-          blocks += totals.map { .row("\($0.name): \($0.points)") }
+          let best = totals.map(\.points).max() ?? 0
+          for total in totals {
+            let rank = 1 + totals.filter { $0.points > total.points }.count
+            blocks.append(
+              .item(
+                Item(
+                  text: "\(total.name): \(total.points)",
+                  kind: .score(
+                    ScoreFacts(person: person(total.id, state), points: total.points, rank: rank, best: best)))))
+          }
         }
         return blocks
       },
@@ -91,7 +101,7 @@ extension FlowTable {
           .field("Assigned to", task.assignee.map { state.content.name($0) } ?? "nobody"),
           .field("Due", task.due.map { DateText.full($0, now: state.now) } ?? "—"),
           .field("Points", "\(task.points)"),
-          .field("Status", taskFlag(task, state)?.lowercased() ?? "open"),
+          .field("Status", statusText(task, state)),
         ]
       },
       actions: [
@@ -321,6 +331,14 @@ extension FlowTable {
     return line
   }
 
+  /// A task's state in the app's words, for its detail: "To do", "Overdue", "Done", and whether a change to it is
+  /// still waiting on the phone.
+  static func statusText(_ task: FamilyTask, _ state: AppState) -> String {
+    let status =
+      task.status == .done ? "Done" : (task.due.map { $0 < state.now } ?? false) ? "Overdue" : "To do"
+    return state.content.waiting.contains(task.id) ? "\(status), waiting to sync" : status
+  }
+
   private static func taskFlag(_ task: FamilyTask, _ state: AppState) -> String? {
     if state.content.waiting.contains(task.id) {
       return task.status == .done ? "DONE · WAITING TO SYNC" : "WAITING TO SYNC"
@@ -331,12 +349,13 @@ extension FlowTable {
   }
 
   /// Points from done tasks, per member who may have tasks; only your own when your role sees only your tasks.
-  static func pointTotals(_ state: AppState) -> [(name: String, points: Int)] {
+  static func pointTotals(_ state: AppState) -> [(id: UserID, name: String, points: Int)] {
     let me = state.user?.id
     return state.content.members
       .filter { $0.role != .visitor && (state.allows(.viewAllTasks) || $0.id == me) }
       .map { member in
         (
+          member.id,
           state.content.name(member.id),
           state.content.tasks.filter { $0.assignee == member.id && $0.status == .done }.reduce(0) { $0 + $1.points }
         )

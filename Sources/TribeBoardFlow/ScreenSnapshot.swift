@@ -141,7 +141,7 @@ public struct ScreenSnapshot: Equatable, Sendable {
     self.failed = state.error == nil ? nil : failed?.rawValue
     recoveries = ways.compactMap { key in actions.first { $0.key == key } }
     notice = state.notice
-    noticeIsFailure = state.notice.map(Self.tellsOfFailure) ?? false
+    noticeIsFailure = state.notice != nil && state.noticeIsFailure
     notes = state.notes
     staleSince = state.staleSince
     load = LoadState.of(state, blocks: blocks)
@@ -150,12 +150,6 @@ public struct ScreenSnapshot: Equatable, Sendable {
     family = state.family
     sheet = Self.sheet(state, flow: flow)
     tabs = Self.tabs(state, flow: flow, offered: offered)
-  }
-
-  /// Whether a notice says something failed ("… sending failed (…)", "could not be sent").
-  static func tellsOfFailure(_ notice: String) -> Bool {
-    notice.contains(" failed") || notice.contains("could not") || notice.contains("couldn't")
-      || notice.contains("Couldn't") || notice.contains("Could not")
   }
 
   /// The action sheet of a question: the destructive choice named by the action it confirms, on the screen asked

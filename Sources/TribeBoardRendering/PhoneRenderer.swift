@@ -166,9 +166,17 @@ private struct Drawing {
     // The content may scroll with nothing in it to focus (the dashboard's members; a still phone's inert controls):
     // it is itself what the keyboard reaches, to scroll it.
     html += isUnder ? "<div class=\"content\">" : "<div class=\"content\" tabindex=\"0\">"
+    if !isUnder { skeletons() }
     banners()
     switch snapshot.screen {
     case .dashboard: dashboard()
+    case .memberDetail: detailList()
+    case .calendar:
+      // The month above the agenda, from the agenda's own entries.
+      var entries: [Item] = []
+      for case .item(let item) in snapshot.blocks { entries.append(item) }
+      if !entries.isEmpty { month(entries) }
+      blocks(snapshot.blocks)
     case .onboarding, .signIn, .mfa, .signUp, .preparing, .familySetup, .familyCreated: brandScreen()
     default: blocks(snapshot.blocks)
     }
@@ -179,6 +187,51 @@ private struct Drawing {
     let drawn = html.html
     html = start
     return drawn
+  }
+
+  /// What the screen shows while its content loads (the simulated latency: the phone is `loading`), shaped like that
+  /// content: task cards with their check, chat bubbles on both sides, rows of an inset grouped list, the greeting
+  /// card over cards, agenda or pickup cards with their time. Hidden (and never read) until then.
+  mutating func skeletons() {
+    enum Shape {
+      case tasks, bubbles, rows, today, cards
+    }
+    let shape: Shape
+    switch snapshot.screen {
+    case .tasks: shape = .tasks
+    case .messages: shape = .bubbles
+    case .settings, .profile, .notifications, .familyManagement, .memberDetail: shape = .rows
+    case .dashboard: shape = .today
+    default: shape = .cards
+    }
+    html += "<div class=\"skeletons\" aria-hidden=\"true\">"
+    switch shape {
+    case .tasks:
+      for _ in 0..<4 {
+        html += "<span class=\"sk-card\"><span class=\"sk sk-check\"></span><span class=\"sk-lines\">"
+        html += "<span class=\"sk sk-line\"></span><span class=\"sk sk-line short\"></span></span></span>"
+      }
+    case .bubbles:
+      for index in 0..<5 {
+        html += index % 2 == 0 ? "<span class=\"sk sk-bubble\"></span>" : "<span class=\"sk sk-bubble own\"></span>"
+      }
+    case .rows:
+      html += "<span class=\"sk-group\">"
+      for _ in 0..<5 { html += "<span class=\"sk sk-row\"></span>" }
+      html += "</span>"
+    case .today:
+      html += "<span class=\"sk sk-hero\"></span>"
+      for _ in 0..<3 {
+        html += "<span class=\"sk-card\"><span class=\"sk sk-icon\"></span><span class=\"sk-lines\">"
+        html += "<span class=\"sk sk-line short\"></span><span class=\"sk sk-line\"></span></span></span>"
+      }
+    case .cards:
+      for _ in 0..<4 {
+        html += "<span class=\"sk-card\"><span class=\"sk sk-time\"></span><span class=\"sk-lines\">"
+        html += "<span class=\"sk sk-line\"></span><span class=\"sk sk-line short\"></span></span></span>"
+      }
+    }
+    html += "</div>"
   }
 
   /// The role's modules as a tab bar at the bottom: the screen's own module selected, badges where something waits.
@@ -410,6 +463,199 @@ private struct Drawing {
     }
     html += "</div>"
     if snapshot.tabs.isEmpty { tiles() }
+    // The Today summary's things (the next event, the next school run, the chores due) as cards that open their
+    // module; the rest (the members, what is not sent yet) as any screen draws it.
+    var others: [Block] = []
+    var index = 0
+    while index < rest.count {
+      var summary: [Item] = []
+      while index < rest.count, case .item(let item) = rest[index], Self.isTodayThing(item) {
+        summary.append(item)
+        index += 1
+      }
+      if summary.isEmpty {
+        others.append(rest[index])
+        index += 1
+      } else {
+        blocks(others)
+        others = []
+        today(summary)
+      }
+    }
+    blocks(others)
+  }
+
+  /// Whether a dashboard item is one of the Today summary's: an event, a pickup or a task, shown without a number.
+  static func isTodayThing(_ item: Item) -> Bool {
+    guard item.number == nil else { return false }
+    switch item.kind {
+    case .event, .pickup, .task: return true
+    default: return false
+    }
+  }
+
+  /// The Today summary: a card for each thing, with what it is in a word, the thing, and when; a tap opens its module.
+  mutating func today(_ items: [Item]) {
+    html += "<ul class=\"today\">"
+    for item in items {
+      let icon: String
+      let kicker: String
+      let title: String
+      var detail: String
+      var person: Person?
+      let module: ActionID
+      var urgent = false
+      switch item.kind {
+      case .event(let facts):
+        icon = facts.kind == .birthday ? "cake" : "calendar"
+        kicker = "Next up"
+        title = facts.title
+        detail =
+          facts.kind == .birthday
+          ? DateText.day(facts.start, now: frame.now) : DateText.full(facts.start, now: frame.now)
+        if let place = facts.place { detail += " · \(place)" }
+        module = .openCalendar
+      case .pickup(let facts):
+        icon = "school-run"
+        kicker = "School run"
+        if let driver = facts.driver {
+          title =
+            facts.isMine
+            ? "You drive next"
+            : "\(driver.name.split(separator: " ").first.map(String.init) ?? driver.name) drives next"
+          person = driver
+        } else {
+          title = "Needs a driver"
+          urgent = true
+        }
+        detail = "\(facts.route) · \(DateText.full(facts.at, now: frame.now))"
+        module = .openSchoolRun
+      case .task(let facts):
+        icon = "tasks"
+        urgent = facts.state == .overdue
+        kicker = urgent ? "Overdue" : "Due today"
+        title = facts.title
+        person = facts.assignee
+        detail = [
+          facts.assignee.map { $0.name.split(separator: " ").first.map(String.init) ?? $0.name },
+          facts.due.map { DateText.full($0, now: frame.now) },
+          facts.points > 0 ? (facts.points == 1 ? "1 pt" : "\(facts.points) pts") : nil,
+        ].compactMap { $0 }.joined(separator: " · ")
+        module = .openTasks
+      default: continue
+      }
+      html += urgent ? "<li class=\"today-card urgent\">" : "<li class=\"today-card\">"
+      let content: (inout Drawing) -> Void = { drawing in
+        drawing.html += "<span class=\"today-icon\">"
+        drawing.html.raw(Icons.use(icon))
+        drawing.html += "</span><span class=\"today-body\"><span class=\"today-kicker\">"
+        drawing.html.text(kicker)
+        drawing.html += "</span><span class=\"card-title\">"
+        drawing.html.text(title)
+        drawing.html += "</span><span class=\"meta\">"
+        if let person { drawing.avatar(person, small: true) }
+        drawing.html += "<span>"
+        drawing.html.text(detail)
+        drawing.html += "</span></span></span>"
+      }
+      if let open = snapshot.actions.first(where: { $0.key == module.rawValue }) {
+        form(class: "item-form")
+        button(open, number: nil, class: "card-main") { drawing in
+          content(&drawing)
+          drawing.html += "<span class=\"chevron\">"
+          drawing.html.raw(Icons.use("chevron"))
+          drawing.html += "</span>"
+        }
+        html += "</form>"
+      } else {
+        html += "<div class=\"card-main\">"
+        content(&self)
+        html += "</div>"
+      }
+      html += "</li>"
+    }
+    html += "</ul>"
+  }
+
+  /// A detail screen as an inset grouped list (a member's): each field a row with its value, and the field an action
+  /// sets (the role) a picker row in the same list, which commits what is picked as iOS's menus do; its submit is
+  /// there for a keyboard and without the script. The destructive row follows at the bottom (``screenActions()``).
+  mutating func detailList() {
+    var rows: [Block] = []
+    var rest: [Block] = []
+    for block in snapshot.blocks {
+      switch block {
+      case .field, .input: rows.append(block)
+      default: rest.append(block)
+      }
+    }
+    guard !rows.isEmpty else { return blocks(snapshot.blocks) }
+    var picked: (FormField, ScreenSnapshot.Action, Int)?
+    for case .input(let field) in rows {
+      if let (number, action) = numbered.first(where: { $0.action.key == field.action.rawValue }) {
+        picked = (field, action, number)
+        break
+      }
+    }
+    if let (_, action, _) = picked {
+      form(
+        class: snapshot.error != nil && erroneousField == action.key
+          ? "grouped detail-list invalid" : "grouped detail-list")
+      html += "<input type=\"hidden\" name=\"words\""
+      html.attribute("value", action.words)
+      html += "/>"
+    }
+    html += "<ul class=\"grouped-list\">"
+    var errorID: String?
+    for block in rows {
+      switch block {
+      case .field(let label, let value):
+        html += "<li class=\"detail-row\"><span class=\"row-label\">"
+        html.text(label)
+        html += "</span><span class=\"row-value\">"
+        html.text(value)
+        html += "</span></li>"
+      case .input(let field):
+        guard let (_, action, _) = picked, action.key == field.action.rawValue, case .role(let among) = field.input
+        else { continue }
+        let inputID = "\(id)-field-\(action.key)"
+        let failed = snapshot.error != nil && erroneousField == action.key
+        if failed { errorID = inputID + "-error" }
+        html += "<li class=\"detail-row picker-row\"><label class=\"row-label\""
+        html.attribute("for", inputID)
+        html += ">"
+        html.text(field.label)
+        html += "</label><span class=\"row-picker\"><select data-commit"
+        html.attribute("id", inputID)
+        html += " name=\"value\""
+        invalidAttributes(failed ? inputID + "-error" : nil, autofocus: failed)
+        html += ">"
+        for role in among {
+          let value = role.displayName.lowercased()
+          html += value == field.typed ? "<option selected" : "<option"
+          html.attribute("value", value)
+          html += ">"
+          html.text(role.displayName)
+          html += "</option>"
+        }
+        html += "</select><span class=\"chevron\" aria-hidden=\"true\">"
+        html.raw(Icons.use("updown"))
+        html += "</span></span></li>"
+      default: break
+      }
+    }
+    html += "</ul>"
+    if let (_, action, number) = picked {
+      if let errorID {
+        fieldError(id: errorID, failed: true)
+        html += "</p>"
+      }
+      // With the page's script a pick commits itself and this is not drawn; a still phone has nothing to commit.
+      if !renderer.isStill {
+        button(action, number: number, class: "btn secondary block picker-commit", submitsValue: true)
+      }
+      html += "</form>"
+    }
     blocks(rest)
   }
 
@@ -529,7 +775,11 @@ private struct Drawing {
         html += "<div class=\"qr-card\">"
         html.raw(PhoneRenderer.qrSVG(payload))
         html += "<p class=\"link\">Link: <span class=\"mono\">"
-        html.text(payload)
+        // A line may end after each slash of the link, never inside a part of it.
+        for (index, part) in payload.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+          if index > 0 { html += "/<wbr>" }
+          html.text(String(part))
+        }
         html += "</span></p></div>"
         index += 1
       case .pager(let page, let count):
@@ -551,6 +801,7 @@ private struct Drawing {
     case .event: byDay(items, class: "agenda") { if case .event(let facts) = $0.kind { facts.start } else { nil } }
     case .message: byDay(items, class: "chat") { if case .message(let facts) = $0.kind { facts.sentAt } else { nil } }
     case .pickup: pickups(items)
+    case .score: leaderboard(items)
     default:
       html += "<ul class=\"list\">"
       for item in items { self.item(item) }
@@ -581,6 +832,91 @@ private struct Drawing {
     if open { html += "</ol>" }
   }
 
+  /// The calendar's month above its agenda (the month of today, or of the first entry): a dot in each person's colour
+  /// on the days they have something (the brand's for the whole family), today marked; said as the number of entries
+  /// a day has.
+  mutating func month(_ items: [Item]) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let starts = items.compactMap { item -> Date? in if case .event(let facts) = item.kind { facts.start } else { nil }
+    }
+    guard let anchor = frame.now ?? starts.first,
+      let monthStart = calendar.date(from: calendar.dateComponents([.year, .month], from: anchor)),
+      let days = calendar.range(of: .day, in: .month, for: monthStart)?.count
+    else { return }
+    let month = calendar.component(.month, from: monthStart)
+    let year = calendar.component(.year, from: monthStart)
+    // Monday first, as a family's week is drawn in most of the world.
+    let lead = (calendar.component(.weekday, from: monthStart) + 5) % 7
+    var dots: [Int: [Int?]] = [:]
+    var counts: [Int: Int] = [:]
+    for item in items {
+      guard case .event(let facts) = item.kind, calendar.component(.month, from: facts.start) == month,
+        calendar.component(.year, from: facts.start) == year
+      else { continue }
+      let day = calendar.component(.day, from: facts.start)
+      counts[day, default: 0] += 1
+      for colour in facts.participants.isEmpty ? [nil] : facts.participants.map({ Optional($0.colour) })
+      where !(dots[day] ?? []).contains(colour) {
+        dots[day, default: []].append(colour)
+      }
+    }
+    let today = frame.now.map { calendar.component(.month, from: $0) == month ? calendar.component(.day, from: $0) : 0 }
+    html += "<table class=\"month\"><caption>"
+    html.text(Self.monthNames[month - 1] + " " + String(year))
+    html += "</caption><thead><tr>"
+    for (short, name) in [
+      ("M", "Monday"), ("T", "Tuesday"), ("W", "Wednesday"), ("T", "Thursday"), ("F", "Friday"), ("S", "Saturday"),
+      ("S", "Sunday"),
+    ] {
+      html += "<th scope=\"col\""
+      html.attribute("abbr", name)
+      html += ">"
+      html.text(short)
+      html += "</th>"
+    }
+    html += "</tr></thead><tbody>"
+    let cells = lead + days
+    for row in 0..<((cells + 6) / 7) {
+      html += "<tr>"
+      for column in 0..<7 {
+        let day = row * 7 + column - lead + 1
+        guard day >= 1 && day <= days else {
+          html += "<td></td>"
+          continue
+        }
+        html += day == today ? "<td class=\"today\" aria-current=\"date\">" : "<td>"
+        html += "<span class=\"month-day\">"
+        html.number(day)
+        html += "</span>"
+        if let colours = dots[day] {
+          html += "<span class=\"month-dots\" aria-hidden=\"true\">"
+          for colour in colours.prefix(3) {
+            if let colour {
+              html += "<span class=\"month-dot c"
+              html.number(colour)
+              html += "\"></span>"
+            } else {
+              html += "<span class=\"month-dot everyone\"></span>"
+            }
+          }
+          html += "</span><span class=\"visually-hidden\">"
+          let count = counts[day] ?? 0
+          html.text(count == 1 ? ", 1 entry" : ", \(count) entries")
+          html += "</span>"
+        }
+        html += "</td>"
+      }
+      html += "</tr>"
+    }
+    html += "</tbody></table>"
+  }
+
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
   /// The school run: each route's drawing above its pickups.
   mutating func pickups(_ items: [Item]) {
     var routes: [(name: String, items: [Item])] = []
@@ -597,11 +933,47 @@ private struct Drawing {
       for case .pickup(let facts) in route.items.map(\.kind) {
         for person in facts.passengers where !riders.contains(person) { riders.append(person) }
       }
-      html.raw(RouteDrawing.svg(route: route.name, stops: riders))
+      var next: (when: String, driver: String)?
+      for case .pickup(let facts) in route.items.map(\.kind) where !facts.isPast {
+        let first = facts.driver.map { $0.name.split(separator: " ").first.map(String.init) ?? $0.name }
+        next = (
+          DateText.full(facts.at, now: frame.now),
+          facts.isMine ? "You drive" : first.map { "\($0) drives" } ?? "Needs a driver"
+        )
+        break
+      }
+      html.raw(RouteDrawing.svg(route: route.name, stops: riders, next: next))
       html += "<ul class=\"list pickups\">"
       for item in route.items { self.item(item) }
       html += "</ul>"
     }
+  }
+
+  /// The family's points board, best first: each member's place, avatar, name and points, with a bar of the best's
+  /// length.
+  mutating func leaderboard(_ items: [Item]) {
+    let scores = items.compactMap { item -> ScoreFacts? in if case .score(let facts) = item.kind { facts } else { nil }
+    }
+    html += "<ol class=\"leaderboard\">"
+    for (_, facts) in scores.enumerated().sorted(by: { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }) {
+      html += facts.rank == 1 && facts.points > 0 ? "<li class=\"score first\">" : "<li class=\"score\">"
+      html += "<span class=\"rank\">"
+      html.number(facts.rank)
+      html += "</span>"
+      avatar(facts.person, small: false)
+      html += "<span class=\"score-body\"><span class=\"score-name\">"
+      html.text(facts.person.name)
+      // The bar is a drawing (the page's policy allows no inline style): the points as a share of the best's.
+      let share = facts.best > 0 ? max(3, Int((Double(facts.points) / Double(facts.best) * 100).rounded())) : 3
+      html += "</span><svg class=\"score-bar\" viewBox=\"0 0 100 6\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
+      html +=
+        "<rect class=\"score-track\" width=\"100\" height=\"6\" rx=\"3\"/><rect class=\"score-fill\" height=\"6\" rx=\"3\""
+      html.attribute("width", String(share))
+      html += "/></svg></span><span class=\"score-points\">"
+      html.text(facts.points == 1 ? "1 pt" : "\(facts.points) pts")
+      html += "</span></li>"
+    }
+    html += "</ol>"
   }
 
   mutating func item(_ item: Item) {
@@ -614,6 +986,7 @@ private struct Drawing {
     case .member(let facts): member(item, facts)
     case .setting(let facts): setting(facts)
     case .plain: plain(item)
+    case .score: leaderboard([item])
     }
   }
 

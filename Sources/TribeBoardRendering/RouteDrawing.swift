@@ -1,9 +1,12 @@
+import Foundation
 import TribeBoardFlow
 
 /// A school run's route as a drawing: home, a stop for each child picked up (their initials in their colour), and the
-/// school, along a curving road. Labelled for a screen reader with the same stops in words.
+/// school, along a curving road, each stop named under it (the route's ends from its name, "Home → Oakwood Primary");
+/// then the next pickup's time and who drives it. Labelled for a screen reader with the same stops in words.
 enum RouteDrawing {
-  static func svg(route: String, stops: [Person]) -> String {
+  /// `next`: the next pickup's time in words and who drives it ("Needs a driver" when nobody does).
+  static func svg(route: String, stops: [Person], next: (when: String, driver: String)? = nil) -> String {
     let count = stops.count + 2
     let width = 320.0
     let step = (width - 48) / Double(count - 1)
@@ -40,7 +43,29 @@ enum RouteDrawing {
     svg += "<rect class=\"stop school\" x=\"\(format(school.x - 11))\" y=\"\(format(school.y - 11))\" width=\"22\" "
     svg +=
       "height=\"22\" rx=\"5\"/><text class=\"stop-label\" x=\"\(format(school.x))\" y=\"\(format(school.y + 4))\">S</text>"
-    svg += "</svg></figure>"
+    // Each stop's name under it: the first and last kept inside the drawing.
+    let ends = route.split(separator: "→").map { $0.trimmingCharacters(in: .whitespaces) }
+    let stopNames = stops.map { $0.name.split(separator: " ").first.map(String.init) ?? $0.name }
+    let stopLabels = [ends.count == 2 ? ends[0] : "Home"] + stopNames + [ends.count == 2 ? ends[1] : "School"]
+    for (index, name) in stopLabels.enumerated() {
+      let point = points[index]
+      let last = index == stopLabels.count - 1
+      let anchor = index == 0 ? "start" : last ? "end" : "middle"
+      let x = index == 0 ? point.x - 12 : last ? point.x + 12 : point.x
+      svg += "<text class=\"stop-name\" text-anchor=\"\(anchor)\" x=\"\(format(x))\" y=\"\(format(point.y + 26))\">"
+      svg += HTML.escape(name)
+      svg += "</text>"
+    }
+    svg += "</svg>"
+    if let next {
+      svg +=
+        "<figcaption class=\"next-pickup\"><span class=\"next-label\">Next pickup</span> <span class=\"next-time\">"
+      svg += HTML.escape(next.when)
+      svg += "</span> · "
+      svg += HTML.escape(next.driver)
+      svg += "</figcaption>"
+    }
+    svg += "</figure>"
     return svg
   }
 

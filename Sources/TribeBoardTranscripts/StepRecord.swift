@@ -111,6 +111,7 @@ public struct StepRecord: Encodable, Sendable {
         case .pickup(let facts): try container.encode(Facts(type: "pickup", facts: facts), forKey: .thing)
         case .member(let facts): try container.encode(Facts(type: "member", facts: facts), forKey: .thing)
         case .setting(let facts): try container.encode(Facts(type: "setting", facts: facts), forKey: .thing)
+        case .score(let facts): try container.encode(Facts(type: "score", facts: facts), forKey: .thing)
         }
         if item.id != nil, item.number != nil {
           try container.encode(item.actions.map(\.key), forKey: .actions)

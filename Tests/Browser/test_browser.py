@@ -16,7 +16,7 @@ import urllib.request
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(__file__))
 from browser import Server, chrome  # noqa: E402
@@ -736,6 +736,71 @@ def tell_05_the_modules_are_a_tab_bar_one_tap_apart_and_sign_out_is_in_settings(
         assert buttons_named(phone(driver, "Sarah Johnson"), "Sign out")
 
 
+def card(scope, kicker, title):
+    """The button of a Today card that says KICKER and TITLE."""
+    return scope.find_element(
+        By.XPATH, f".//button[contains(normalize-space(), \"{kicker}\") and contains(normalize-space(), \"{title}\")]")
+
+
+@test
+def today_is_a_summary_of_the_next_event_the_next_driver_and_the_chores_due(driver):
+    """The dashboard is "Today": the next event, who drives the next school run (or that it needs one), the chores
+    due by the end of today and the unread messages, each a card opening its module, not a grid of tiles."""
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        sarah = phone(driver, "Sarah Johnson")
+        text = sarah.text.lower()  # headings and kickers are drawn in capitals
+        for words in ["Today", "Next up", "Swimming lesson", "School run", "You drive next", "Home → Oakwood Primary",
+                      "Due today", "Empty the dishwasher", "Overdue", "Tidy your room", "1 unread"]:
+            assert words.lower() in text, (words, text)
+        # Each card opens its module in one tap.
+        card(sarah, "Next up", "Swimming lesson").click()
+        wait_heading(driver, "Calendar")
+        click(driver, "Today")
+        wait_heading(driver, "The Johnsons")
+        card(phone(driver, "Sarah Johnson"), "Overdue", "Tidy your room").click()
+        wait_heading(driver, "Tasks")
+        click(driver, "Today")
+        wait_heading(driver, "The Johnsons")
+        card(phone(driver, "Sarah Johnson"), "School run", "You drive next").click()
+        wait_heading(driver, "School run")
+    # A child's summary holds only what a child sees: their own chores.
+    with Server(BINARY, "child") as server:
+        driver.get(server.address)
+        text = phone_text(driver, "Ben Johnson").lower()
+        assert "reading log" in text and "due today" in text, text
+        assert "empty the dishwasher" not in text, "a child sees only their own chores"
+
+
+@test
+def member_detail_is_an_inset_grouped_list_with_the_role_a_picker_row(driver):
+    """A member's detail is one inset grouped list: rows with their values, the role a picker row whose pick commits
+    itself (no "Role" form with a "Change the role" button), and the destructive row at the bottom."""
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        click(driver, "Settings")
+        click(driver, "Family management")
+        open_row(driver, "Ben Johnson")
+        wait_heading(driver, "Ben Johnson")
+        sarah = phone(driver, "Sarah Johnson")
+        lists = sarah.find_elements(By.XPATH, ".//ul[.//*[normalize-space()='Email'] and .//select]")
+        assert lists, "the email and the role picker are rows of one list"
+        rows = lists[0].find_elements(By.XPATH, "./li")
+        assert [r.text.split("\n")[0] for r in rows][:2] == ["Email", "Role"], [r.text for r in rows]
+        role = labelled(sarah, "Role")
+        assert role.tag_name == "select" and role.get_attribute("value") == "child", role.get_attribute("value")
+        assert not [b for b in buttons_named(sarah, "Change the role") if b.is_displayed()], \
+            "the pick commits itself: no second control for it"
+        buttons = [b for b in sarah.find_elements(By.TAG_NAME, "button") if b.is_displayed()]
+        labels = [b.text for b in buttons if b.text and not b.get_attribute("aria-current")]
+        assert "Remove from the family" in labels, labels
+        before = inner_html(driver, "phones")
+        Select(role).select_by_value("visitor")
+        wait(driver, lambda d: inner_html(d, "phones") != before)
+        wait(driver, lambda d: labelled(phone(d, "Sarah Johnson"), "Role").get_attribute("value") == "visitor")
+        assert heading(driver) == "Ben Johnson"
+
+
 @test
 def tell_06_an_error_offers_each_way_forward_once(driver):
     with Server(BINARY, "family-admin") as server:
@@ -917,6 +982,13 @@ SKELETONS = """
     if (!image.includes('gradient')) continue;
     for (const stop of parse(image)) if (stop.length < 4 || stop[3] > 0) shapes.push(ratio(stop, behind));
   }
+  // Shapes drawn as elements: what the loading screen shows that a screen reader does not read and has no text.
+  for (const e of app.querySelectorAll('.content [aria-hidden=true] *')) {
+    const box = e.getBoundingClientRect();
+    const fill = parse(getComputedStyle(e).backgroundColor)[0];
+    if (!box.width || !box.height || e.textContent.trim() || !fill || (fill.length === 4 && fill[3] === 0)) continue;
+    shapes.push(ratio(fill, behind));
+  }
   return shapes;
 """
 
@@ -939,6 +1011,126 @@ def tell_14_skeletons_show_against_the_screen(driver):
             wait(driver, lambda d: phone(d, "Sarah Johnson").get_attribute("aria-busy") != "true")
             command(driver, "home")
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+@test
+def a_month_with_a_dot_per_person_a_named_route_and_a_points_board(driver):
+    """A designer's wow, drawn from the model: the calendar's month with a dot in each person's colour on their days,
+    the school run's route with its stops named and the next pickup's time, the family's points board."""
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        click(driver, "Calendar")
+        wait_heading(driver, "Calendar")
+        sarah = phone(driver, "Sarah Johnson")
+        month = sarah.find_element(By.XPATH, ".//table[caption]")
+        assert month.find_element(By.TAG_NAME, "caption").text == "March 2026", month.text
+        today = month.find_element(By.XPATH, ".//td[@aria-current='date']")
+        assert today.text.split()[0] == "2", today.text
+        tuesday = month.find_element(By.XPATH, ".//td[normalize-space(.//text()[1])='3']")
+        said = driver.execute_script("return arguments[0].textContent", tuesday)
+        assert "entries" in said, said
+        colours = driver.execute_script(
+            "return [...arguments[0].querySelectorAll('[aria-hidden=true] *')].map(d => getComputedStyle(d).backgroundColor)",
+            tuesday)
+        assert len(set(colours)) >= 2, f"a dot in each person's colour: {colours}"
+        click(driver, "School run")
+        wait_heading(driver, "School run")
+        sarah = phone(driver, "Sarah Johnson")
+        route = sarah.find_element(By.TAG_NAME, "figure")
+        names = driver.execute_script(
+            "return [...arguments[0].querySelectorAll('svg text')].map(t => t.textContent)", route)
+        for stop in ["Home", "Ben", "Mia", "Oakwood Primary"]:
+            assert stop in names, (stop, names)
+        assert "Next pickup" in route.text and "08:15" in route.text, route.text
+        click(driver, "Tasks")
+        wait_heading(driver, "Tasks")
+        board = phone(driver, "Sarah Johnson").find_element(By.XPATH, ".//ol[.//*[contains(., 'pts')]]")
+        places = [li.text.split("\n") for li in board.find_elements(By.TAG_NAME, "li")]
+        assert places[0][0] == "1" and "Ben Johnson" in places[0] and "2 pts" in places[0], places
+        assert all(p[0] == "2" for p in places[1:]), places
+
+
+TITLE = """
+  // The title's words and the bar they are in: a collapsed title is one line centred in the bar, as iOS's.
+  const phone = arguments[0];
+  const title = phone.querySelector('h3');
+  const bar = title.parentElement.getBoundingClientRect();
+  const size = parseFloat(getComputedStyle(title).fontSize);
+  const range = document.createRange();
+  range.selectNodeContents(title);
+  const words = range.getBoundingClientRect();
+  const centred = Math.abs((words.left + words.right) / 2 - (bar.left + bar.right) / 2) < 4;
+  return {size: size, inBar: centred && words.height < 2 * size,
+          motion: getComputedStyle(title).transitionDuration};
+"""
+
+
+@test
+def a_large_title_collapses_into_the_bar_when_the_list_scrolls(driver):
+    """The large title collapses into the bar, between its buttons, once the list scrolls under it, and comes back at
+    the top; with reduced motion it changes without moving."""
+    with Server(BINARY, "family-admin") as server:
+        driver.get(server.address)
+        try:
+            click(driver, "Tasks")
+            wait_heading(driver, "Tasks")
+            sarah = phone(driver, "Sarah Johnson")
+            large = driver.execute_script(TITLE, sarah)
+            assert not large["inBar"], large
+            driver.execute_script("arguments[0].querySelector('.content').scrollTop = 400", sarah)
+            wait(driver, lambda d: d.execute_script(TITLE, phone(d, "Sarah Johnson"))["inBar"])
+            small = driver.execute_script(TITLE, phone(driver, "Sarah Johnson"))
+            assert small["size"] < large["size"], (small, large)
+            driver.execute_script("arguments[0].querySelector('.content').scrollTop = 0", phone(driver, "Sarah Johnson"))
+            wait(driver, lambda d: not d.execute_script(TITLE, phone(d, "Sarah Johnson"))["inBar"])
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-reduced-motion", "value": "reduce"}]})
+            assert driver.execute_script(TITLE, phone(driver, "Sarah Johnson"))["motion"] == "0s"
+        finally:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+SHAPES = """
+  const shapes = [];
+  const content = arguments[0].querySelector('.content');
+  const area = content.getBoundingClientRect();
+  for (const e of content.querySelectorAll('[aria-hidden=true] *')) {
+    const style = getComputedStyle(e);
+    const box = e.getBoundingClientRect();
+    const fill = style.backgroundColor;
+    if (!box.width || !box.height || fill === 'rgba(0, 0, 0, 0)' || fill === 'transparent') continue;
+    shapes.push({left: box.left - area.left, right: area.right - box.right, top: box.top, bottom: box.bottom,
+                 width: box.width, height: box.height, round: style.borderRadius.startsWith('50%')});
+  }
+  return shapes;
+"""
+
+
+@test
+def skeletons_are_shaped_like_each_screens_content(driver):
+    """While a screen loads, its skeletons look like its content: task cards with a round check, chat bubbles on
+    both sides, the stacked rows of a grouped list."""
+    with Server(BINARY, "family-admin", "--pace", "real") as server:
+        driver.get(server.address)
+        shapes = {}
+        for target, back in (("Tasks", "home"), ("Messages", "home"), ("Settings", "home")):
+            command(driver, ":latency data 3s")
+            button(phone(driver, "Sarah Johnson"), target).click()
+            wait(driver, lambda d: phone(d, "Sarah Johnson").get_attribute("aria-busy") == "true")
+            shapes[target] = driver.execute_script(SHAPES, phone(driver, "Sarah Johnson"))
+            command(driver, ":latency clear")
+            wait(driver, lambda d: phone(d, "Sarah Johnson").get_attribute("aria-busy") != "true", seconds=15)
+            command(driver, back)
+        tasks = shapes["Tasks"]
+        checks = [s for s in tasks if s["round"] and abs(s["width"] - s["height"]) < 1]
+        assert len(checks) >= 3, f"task cards with a round check: {tasks}"
+        bubbles = shapes["Messages"]
+        assert len(bubbles) >= 3 and any(b["left"] > 40 for b in bubbles) and any(b["right"] > 40 for b in bubbles), \
+            f"bubbles on both sides: {bubbles}"
+        rows = sorted(shapes["Settings"], key=lambda s: s["top"])
+        widths = {round(r["width"]) for r in rows}
+        stacked = all(0 <= b["top"] - a["bottom"] <= 3 for a, b in zip(rows, rows[1:]))
+        assert len(rows) >= 4 and len(widths) == 1 and stacked, f"the stacked rows of a grouped list: {rows}"
 
 
 @test

@@ -151,4 +151,97 @@ import TribeBoardScenarios
     let tab = try BrowserInput.choice(from: .init(fields: ["first": "home", "line": "calendar"]))
     #expect(tab == .form(["home", "calendar"]))
   }
+
+  /// The dashboard is "Today": the next event, who drives next, the chores due, each the thing itself (its facts and
+  /// identity, no number to act on), as far as the role may see them.
+  @Test func theDashboardIsATodaySummaryOfTheModulesThings() async throws {
+    let today = try await Self.snapshot("family-admin", ["home"])
+    var things: [Item] = []
+    for case .item(let item) in today.blocks where item.number == nil && item.id != nil {
+      if case .member = item.kind { continue }
+      things.append(item)
+    }
+    #expect(today.blocks.contains(.section("Today")))
+    guard case .event(let next)? = things.first?.kind else {
+      Issue.record("the next event first: \(things.map(\.text))")
+      return
+    }
+    #expect(next.title == "Swimming lesson")
+    let pickup = things.lazy.compactMap { item -> PickupFacts? in
+      if case .pickup(let facts) = item.kind { facts } else { nil }
+    }.first
+    #expect(pickup?.route == "Home → Oakwood Primary")
+    #expect(pickup?.driver?.name == "Sarah Johnson" && pickup?.isMine == true, "Sarah drives at 08:15")
+    let chores = things.compactMap { item -> String? in
+      if case .task(let facts) = item.kind { facts.title } else { nil }
+    }
+    #expect(chores == ["Tidy your room", "Empty the dishwasher"])
+    #expect(things.allSatisfy { $0.actions.isEmpty })
+    // A child sees their own chores only.
+    let child = try await Self.snapshot("child", ["home"])
+    let own = child.blocks.compactMap { block -> String? in
+      if case .item(let item) = block, case .task(let facts) = item.kind { facts.title } else { nil }
+    }
+    #expect(own == ["Reading log"])
+  }
+
+  /// Member detail: the role is the value "Change the role" sets, a field of kind role holding the member's role.
+  @Test func aMembersRoleIsAPickerFieldOfTheChangeRoleAction() async throws {
+    let detail = try await Self.snapshot("family-admin", ["settings", "family management", "open 3"])
+    var role: FormField?
+    for case .input(let field) in detail.blocks where field.action == .changeRole { role = field }
+    #expect(role?.typed == "child")
+    #expect(role?.input == .role([.child, .visitor]))
+    let html = try await PhoneRendererTests.phone("family-admin", ["settings", "family management", "open 3"])
+    #expect(html.contains("data-commit"))
+    #expect(html.contains("<option selected value=\"child\">"))
+  }
+
+  /// Tell 7 and 12: the app's words for a task's state; an ended visit is not welcomed as someone new; a toast is a
+  /// failure by the flow's word for it, not by what its text happens to contain.
+  @Test func theAppsWordsAndAFailureByTheModelsFlag() async throws {
+    let task = try await Self.snapshot("family-admin", ["tasks", "open 1"])
+    let status = task.blocks.compactMap { block -> String? in
+      if case .field("Status", let value) = block { value } else { nil }
+    }
+    #expect(status.first.map { ["To do", "Overdue", "Done"].contains($0) } == true, "\(status)")
+    let ended = try await Self.snapshot("visitor", ["home", ":clock 2026-03-03T12:00"])
+    #expect(ended.error?.code == .accessExpired)
+    let words = ended.blocks.compactMap { block -> String? in if case .paragraph(let text) = block { text } else { nil }
+    }
+    #expect(!words.joined().contains("not in a family yet"), "\(words)")
+    let added = try await Self.snapshot(
+      "family-admin", ["tasks", "add task", "title Fix what failed", "save"])
+    #expect(added.notice?.contains("failed") == true)
+    #expect(!added.noticeIsFailure, "a success whose words say failed is still a success")
+  }
+
+  /// The skeletons a screen shows while it loads are shaped like its content.
+  @Test func eachScreensSkeletonsAreShapedLikeItsContent() async throws {
+    let tasks = try await PhoneRendererTests.phone("family-admin", ["tasks"])
+    #expect(
+      tasks.contains(
+        "<div class=\"skeletons\" aria-hidden=\"true\"><span class=\"sk-card\"><span class=\"sk sk-check\">"))
+    let messages = try await PhoneRendererTests.phone("family-admin", ["messages"])
+    #expect(messages.contains("<span class=\"sk sk-bubble own\">"))
+    let settings = try await PhoneRendererTests.phone("family-admin", ["settings"])
+    #expect(settings.contains("<span class=\"sk-group\"><span class=\"sk sk-row\">"))
+  }
+
+  /// A designer's wow, each from the model: the points board's places, the month's dots, the named route.
+  @Test func thePointsBoardTheMonthAndTheRouteComeFromTheModel() async throws {
+    let tasks = try await Self.snapshot("family-admin", ["tasks"])
+    var scores: [ScoreFacts] = []
+    for case .item(let item) in tasks.blocks { if case .score(let facts) = item.kind { scores.append(facts) } }
+    let ben = scores.first { $0.person.name == "Ben Johnson" }
+    #expect(ben?.points == 2 && ben?.rank == 1 && ben?.best == 2, "\(scores)")
+    #expect(scores.filter { $0.points == 0 }.allSatisfy { $0.rank == 2 })
+    let calendar = try await PhoneRendererTests.phone("family-admin", ["calendar"])
+    #expect(calendar.contains("<caption>March 2026</caption>"))
+    #expect(calendar.contains("<td class=\"today\" aria-current=\"date\"><span class=\"month-day\">2</span>"))
+    #expect(calendar.contains("class=\"month-dot c"))
+    let run = try await PhoneRendererTests.phone("family-admin", ["school run"])
+    #expect(run.contains(">Oakwood Primary</text>"))
+    #expect(run.contains("<span class=\"next-label\">Next pickup</span>"))
+  }
 }

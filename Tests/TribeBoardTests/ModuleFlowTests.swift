@@ -143,6 +143,7 @@ import TribeBoardValidation
     await tester.send(.signOut) {
       $0 = AppState(screen: .signIn, now: $0.now)
       $0.notice = "Signed out on this phone; the server could not be told (The connection timed out.)"
+      $0.noticeIsFailure = true
     }
     #expect(await tester.flow.launch(tester.services).screen == .signIn)
   }

@@ -245,7 +245,6 @@ import TribeBoardMocks
     _ = await live.handle(":fault data.tasks networkTimeout 3")
     _ = await live.handle("tasks")
     _ = await live.handle(":fault data.events serviceUnavailable call 2")
-    _ = await live.handle("home")
     let faults = await live.savedScenario().configuration.faults
     #expect(faults.map(\.schedule) == [.next(2), .nth(2)])
   }

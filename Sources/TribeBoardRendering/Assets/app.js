@@ -215,6 +215,26 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
+  // A large title collapses into the bar once the content scrolls under it, and comes back at the top, as iOS's do
+  // (two thresholds, so the bar's own change of height never makes it flicker).
+  document.addEventListener("scroll", (event) => {
+    const content = event.target;
+    if (!(content instanceof Element) || !content.classList.contains("content")) return;
+    const bar = content.parentElement && content.parentElement.querySelector(".nav-bar");
+    if (!bar) return;
+    if (content.scrollTop > 40) bar.classList.add("collapsed");
+    else if (content.scrollTop < 8) bar.classList.remove("collapsed");
+  }, true);
+
+  // A picker row commits what is picked, as iOS's menus do (a member's role): its submit is for a page without script.
+  document.documentElement.dataset.script = "on";
+  document.addEventListener("change", (event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || select.dataset.commit === undefined || !select.form) return;
+    const commit = select.form.querySelector(".picker-commit");
+    select.form.requestSubmit(commit || undefined);
+  });
+
   // A choice of members: "Everyone" or some of them, never both; nobody chosen is everyone.
   document.addEventListener("change", (event) => {
     const box = event.target;
