@@ -371,9 +371,9 @@ enum BrowserPage {
       html += "<form method=\"post\" action=\"\(base)/input\" class=\"journey-steps\">"
       html += "<input type=\"hidden\" name=\"go.journey\" value=\"\(journey.name)\">"
       html += "<button class=\"btn small\" name=\"go.step\" value=\"0\">Start</button>"
+      // Each step's button is named by its number and words; the journey's name is its group's summary.
       for (index, step) in journey.steps.enumerated() {
-        html += "<button class=\"btn small\" name=\"go.step\" value=\"\(index + 1)\" "
-        html += "aria-label=\"Go to step \(index + 1): \(step)\">\(index + 1). \(step)</button>"
+        html += "<button class=\"btn small\" name=\"go.step\" value=\"\(index + 1)\">\(index + 1). \(step)</button>"
       }
       html += "</form></details>"
     }

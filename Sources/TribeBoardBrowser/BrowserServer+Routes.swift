@@ -15,8 +15,8 @@ extension BrowserServer {
   public func router() -> Router<BasicRequestContext> {
     let router = Router(context: Context.self)
     router.add(middleware: Guard<Context>(options: options))
-    router.get("/assets/app.css") { _, _ in Self.asset(Assets.css, type: "text/css; charset=utf-8") }
-    router.get("/assets/app.js") { _, _ in Self.asset(Assets.js, type: "text/javascript; charset=utf-8") }
+    router.get("/assets/app.css") { _, _ in Self.asset(Assets.servedCSS, type: "text/css; charset=utf-8") }
+    router.get("/assets/app.js") { _, _ in Self.asset(Assets.servedJS, type: "text/javascript; charset=utf-8") }
     router.get("/assets/logo.svg") { _, _ in Self.asset(Assets.logo, type: "image/svg+xml") }
     router.get("/") { _, _ in await page(store.defaultSimulation) }
     router.post("/new") { request, _ in try await newSimulation(request) }

@@ -28,6 +28,41 @@ public enum Assets {
     inline(logo).replacingOccurrences(of: "role=\"img\" aria-label=\"TribeBoard\"", with: "aria-hidden=\"true\"")
   }
 
+  /// The stylesheet as a page downloads it: its comments and indentation are for the people who edit the file, so
+  /// the bytes sent leave them out; every rule is as written.
+  public static var servedCSS: String { compacted(withoutComments(css)) }
+
+  /// The script as a page downloads it: its lines without their indentation, and without the lines that are only a
+  /// comment (`// …`); every statement is as written, on its own line.
+  public static var servedJS: String { compacted(js) { $0.hasPrefix("//") } }
+
+  /// `text`'s lines without their leading spaces, without blank lines and without those `isComment` says are one.
+  static func compacted(_ text: String, isComment: (Substring) -> Bool = { _ in false }) -> String {
+    text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !isComment($0) }
+      .joined(separator: "\n") + "\n"
+  }
+
+  /// A stylesheet without its `/* … */` comments (one inside a quoted string is text, and stays).
+  static func withoutComments(_ css: String) -> String {
+    var kept = ""
+    kept.reserveCapacity(css.utf8.count)
+    var rest = Substring(css)
+    var quote: Character?
+    while let character = rest.first {
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "\"" || character == "'" {
+        quote = character
+      } else if rest.hasPrefix("/*") {
+        rest = rest.range(of: "*/").map { rest[$0.upperBound...] } ?? ""
+        continue
+      }
+      kept.append(character)
+      rest = rest.dropFirst()
+    }
+    return kept
+  }
+
   /// An SVG file's drawing inline in HTML, which needs no namespace (and so names no address).
   static func inline(_ svg: String) -> String {
     svg.replacingOccurrences(of: " xmlns=\"http://www.w3.org/2000/svg\"", with: "")
