@@ -170,7 +170,8 @@
         .map((field) => [field.id, field.value])
       : undefined;
     send(url, data, {
-      focus: !fromCommand, own: true, back: back, relaunch: line.trim() === ":relaunch" || data.get("app") === "relaunch", typed: typed,
+      focus: !fromCommand, own: true, back: back, typed: typed,
+      relaunch: line.trim() === ":relaunch" || data.get("app") === "relaunch",
     });
     if (fromCommand) form.reset();
   });
