@@ -37,13 +37,16 @@ token="$(curl -fsS -X POST "$address/api/test-sessions" -H 'Content-Type: applic
 echo "$token" >>"$tokens"
 # The control API changes the world on purpose (faults answer 5xx by design), the test hook is no part of the
 # product, and sign-out, refresh and reading a session with a wrong refresh token revoke the bearer the run uses:
-# part 1 checks those.
+# part 1 checks those. No example database, so every run generates what a fresh checkout does; a family code's
+# pattern (six of 32 letters and digits, spaces and dashes between) leaves hypothesis filtering many strings it makes
+# for the path, which its filter_too_much health check would call an error.
 document=0
 schemathesis --config-file "$here/schemathesis.toml" run "$address/api/openapi.yaml" --url "$address/api" \
   -H "Authorization: Bearer $token" \
   --exclude-tag Control --exclude-tag Testing --exclude-operation-id signOut --exclude-operation-id refresh \
   --exclude-operation-id currentSession \
-  --checks all --max-examples "$examples" --seed 20260302 || document=$?
+  --checks all --max-examples "$examples" --seed 20260302 --generation-database none \
+  --suppress-health-check filter_too_much || document=$?
 
 if [[ $rules -ne 0 || $document -ne 0 ]]; then
   echo "contract: FAILED (rules exit $rules, document exit $document)" >&2
