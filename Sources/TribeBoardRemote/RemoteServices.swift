@@ -296,3 +296,18 @@ public struct RemoteCloudSyncService: CloudSyncService {
       .model
   }
 }
+
+extension Services {
+  /// A phone's services over `connection`: every service the Remote one, and the phone's own store, tokens and clock.
+  public static func remote(
+    _ connection: RemoteConnection, user: UserID, identities: ProviderIdentities, device: any DeviceStore,
+    tokens: any TokenStore, clock: any AppClock
+  ) -> Services {
+    Services(
+      auth: RemoteAuthService(connection, user: user, identities: identities),
+      families: RemoteFamilyService(connection), profile: RemoteProfileService(connection),
+      calendar: RemoteCalendarService(connection), tasks: RemoteTaskService(connection),
+      messaging: RemoteMessagingService(connection), schoolRun: RemoteSchoolRunService(connection),
+      sync: RemoteCloudSyncService(connection), device: device, clock: clock, tokens: tokens)
+  }
+}

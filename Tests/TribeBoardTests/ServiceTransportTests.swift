@@ -18,12 +18,9 @@ import TribeBoardTranscripts
       let connection = RemoteConnection(
         base: server.base, tokens: device,
         headers: [(LoopbackServices.phoneHeader, server.register(environment, device))])
-      return Services(
-        auth: RemoteAuthService(connection, user: device.user, identities: device.identities),
-        families: RemoteFamilyService(connection), profile: RemoteProfileService(connection),
-        calendar: RemoteCalendarService(connection), tasks: RemoteTaskService(connection),
-        messaging: RemoteMessagingService(connection), schoolRun: RemoteSchoolRunService(connection),
-        sync: RemoteCloudSyncService(connection), device: device, clock: environment.clock, tokens: device)
+      return Services.remote(
+        connection, user: device.user, identities: device.identities, device: device, tokens: device,
+        clock: environment.clock)
     }
   }
 

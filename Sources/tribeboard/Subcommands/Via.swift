@@ -23,12 +23,9 @@ enum Via: String, CaseIterable, ExpressibleByArgument {
       let phone = server.register(environment, device)
       let connection = RemoteConnection(
         base: base, tokens: device, headers: [(LoopbackServices.phoneHeader, phone)])
-      return Services(
-        auth: RemoteAuthService(connection, user: device.user, identities: device.identities),
-        families: RemoteFamilyService(connection), profile: RemoteProfileService(connection),
-        calendar: RemoteCalendarService(connection), tasks: RemoteTaskService(connection),
-        messaging: RemoteMessagingService(connection), schoolRun: RemoteSchoolRunService(connection),
-        sync: RemoteCloudSyncService(connection), device: device, clock: environment.clock, tokens: device)
+      return Services.remote(
+        connection, user: device.user, identities: device.identities, device: device, tokens: device,
+        clock: environment.clock)
     }
   }
 }
